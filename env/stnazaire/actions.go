@@ -1,0 +1,227 @@
+package stnazaire
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// The action space, fixed whatever the data set:
+//
+//	0            pass      end the phase, stay, hold fire, decline
+//	1            demolish  attempt a demolition (11.1)
+//	2..11        roll N    a die outcome N = 1..10
+//	12..43       unit X    select British counter X to move (6.1)
+//	44..171      to S      move to space S (or occupy, displace)
+//	172..235     fire G    fire at German counter G (9.1, 5.2.2)
+const (
+	ActPass     env.Action = 0
+	ActDemolish env.Action = 1
+	actRoll0    env.Action = 2
+	actUnit0    env.Action = actRoll0 + 10
+	actTo0      env.Action = actUnit0 + MaxBritish
+	actFire0    env.Action = actTo0 + MaxSpaces
+	numActions             = int(actFire0) + MaxGerman
+)
+
+// RollAction is the chance outcome for a die showing face (1-based).
+func RollAction(face int) env.Action { return actRoll0 + env.Action(face-1) }
+
+// UnitAction selects British counter u.
+func UnitAction(u int) env.Action { return actUnit0 + env.Action(u) }
+
+// ToAction moves to space sp.
+func ToAction(sp int) env.Action { return actTo0 + env.Action(sp) }
+
+// FireAction fires at German counter g.
+func FireAction(g int) env.Action { return actFire0 + env.Action(g) }
+
+// DecodeAction splits an action into its kind and argument: kind is one of
+// "pass", "demolish", "roll", "unit", "to", "fire".
+func DecodeAction(a env.Action) (kind string, arg int) {
+	switch {
+	case a == ActPass:
+		return "pass", 0
+	case a == ActDemolish:
+		return "demolish", 0
+	case a >= actRoll0 && a < actUnit0:
+		return "roll", int(a-actRoll0) + 1
+	case a >= actUnit0 && a < actTo0:
+		return "unit", int(a - actUnit0)
+	case a >= actTo0 && a < actFire0:
+		return "to", int(a - actTo0)
+	case a >= actFire0 && int(a) < numActions:
+		return "fire", int(a - actFire0)
+	}
+	return "", -1
+}
+
+// ActionString names an action: "pass", "demolish", "roll 7",
+// "unit Roderick", "to S12", "fire KM 3".
+func (s *State) ActionString(a env.Action) string {
+	d := s.data()
+	kind, arg := DecodeAction(a)
+	switch kind {
+	case "roll":
+		return "roll " + strconv.Itoa(arg)
+	case "unit":
+		if arg < len(d.British) {
+			return "unit " + d.British[arg].Name
+		}
+	case "to":
+		if arg < len(d.Spaces) {
+			return "to " + d.Spaces[arg].ID
+		}
+	case "fire":
+		if arg < len(d.German) {
+			return "fire " + d.German[arg].Name
+		}
+	case "pass", "demolish":
+		return kind
+	}
+	return "action " + strconv.Itoa(int(a))
+}
+
+// ParseAction reads ActionString's notation, or a bare action number.
+func (s *State) ParseAction(text string) (env.Action, error) {
+	d := s.data()
+	t := strings.TrimSpace(text)
+	if n, err := strconv.Atoi(t); err == nil {
+		if n < 0 || n >= numActions {
+			return 0, fmt.Errorf("action %d out of range 0..%d", n, numActions-1)
+		}
+		return env.Action(n), nil
+	}
+	kind, arg, _ := strings.Cut(t, " ")
+	arg = strings.TrimSpace(arg)
+	switch kind {
+	case "pass", "demolish":
+		if arg == "" {
+			if kind == "pass" {
+				return ActPass, nil
+			}
+			return ActDemolish, nil
+		}
+	case "roll":
+		f, err := strconv.Atoi(arg)
+		if err != nil || f < 1 || f > 10 {
+			return 0, fmt.Errorf("action %q: a roll is 1 to 10", text)
+		}
+		return RollAction(f), nil
+	case "unit":
+		if u, ok := d.unitIdx[arg]; ok {
+			return UnitAction(int(u)), nil
+		}
+		return 0, fmt.Errorf("action %q: no British counter named %q", text, arg)
+	case "to":
+		if sp, ok := d.spaceIdx[arg]; ok {
+			return ToAction(int(sp)), nil
+		}
+		return 0, fmt.Errorf("action %q: no space %q", text, arg)
+	case "fire":
+		if g, ok := d.gerIdx[arg]; ok {
+			return FireAction(int(g)), nil
+		}
+		return 0, fmt.Errorf("action %q: no German counter named %q", text, arg)
+	}
+	return 0, fmt.Errorf("action %q: want pass, demolish, roll N, unit NAME, to SPACE or fire NAME", text)
+}
+
+// LegalActions lists the legal actions, sorted, into buf.
+func (s *State) LegalActions(buf []env.Action) []env.Action {
+	buf = buf[:0]
+	d := s.data()
+	if s.phase == phOver {
+		return buf
+	}
+	if s.roll != rollNone {
+		for f := 1; f <= int(s.rollK); f++ {
+			buf = append(buf, RollAction(f))
+		}
+		return buf
+	}
+	u := int(s.decUnit)
+	switch s.dec {
+	case decSelect:
+		buf = append(buf, ActPass)
+		for v := range d.British {
+			if s.canSelect(v) {
+				buf = append(buf, UnitAction(v))
+			}
+		}
+	case decMoveDest:
+		buf = append(buf, ActPass)
+		var reach [MaxSpaces]bool
+		s.reachable(u, &reach)
+		for sp := range d.Spaces {
+			if reach[sp] {
+				buf = append(buf, ToAction(sp))
+			}
+		}
+	case decAssist:
+		buf = append(buf, ActPass, FireAction(int(d.flak12)))
+	case decFire:
+		buf = append(buf, ActPass)
+		for g := range d.German {
+			if s.canFireAt(u, g) {
+				buf = append(buf, FireAction(g))
+			}
+		}
+	case decOccupy:
+		buf = append(buf, ActPass, ToAction(int(s.aux)))
+	case decDemolish:
+		buf = append(buf, ActPass, ActDemolish)
+	case decDisplace:
+		buf = append(buf, ActPass)
+		for _, sp := range d.Move[s.bSpace[u]] {
+			if s.canDisplaceTo(sp) {
+				buf = append(buf, ToAction(int(sp)))
+			}
+		}
+	}
+	return buf
+}
+
+// ChanceOutcomes lists the faces of the pending die, equally likely.
+func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
+	buf = buf[:0]
+	if s.roll == rollNone || s.phase == phOver {
+		return buf
+	}
+	p := 1 / float64(s.rollK)
+	for f := 1; f <= int(s.rollK); f++ {
+		buf = append(buf, env.Outcome{Action: RollAction(f), Prob: p})
+	}
+	return buf
+}
+
+// isLegal checks a against the legal actions without allocating.
+func (s *State) isLegal(a env.Action) bool {
+	var arr [numActions]env.Action
+	for _, b := range s.LegalActions(arr[:0]) {
+		if b == a {
+			return true
+		}
+	}
+	return false
+}
+
+// Apply plays an action or a die outcome.
+func (s *State) Apply(a env.Action) error {
+	if s.phase == phOver {
+		return fmt.Errorf("%w: the game is over", env.ErrIllegal)
+	}
+	if !s.isLegal(a) {
+		return fmt.Errorf("%w: %q is not legal now (%s)", env.ErrIllegal, s.ActionString(a), s.Prompt())
+	}
+	kind, arg := DecodeAction(a)
+	if s.roll != rollNone {
+		s.onRoll(arg)
+	} else {
+		s.onDecision(kind, arg)
+	}
+	s.advance()
+	return nil
+}

@@ -1,0 +1,436 @@
+package stnazaire
+
+// Rule 9: combat in phases C and F. The British declare a target for each
+// unit (or hold fire); every declared shot is rolled, then the Germans fire
+// in decreasing order of strength (9.1.1.3) at targets chosen by 9.1.1, the
+// Quad FlaK repeating on its coloured die (9.2.1). Results are noted at once
+// but take effect together at the end of the exchange (9.1 clarification).
+// Then commandos may occupy vacated German spaces and Germans must occupy
+// vacated British ones.
+
+const (
+	cStart uint8 = iota
+	cDeclare
+	cBritishRolls
+	cGermanRolls
+	cApply
+	cOccupyBritish
+	cOccupyGerman
+)
+
+func (s *State) stepCombat() {
+	d := s.data()
+	switch s.step {
+	case cStart:
+		var nb, ng [MaxSpaces]int8
+		s.occupancy(&nb, &ng)
+		for sp := range d.Spaces {
+			s.startHeldB[sp], s.startHeldG[sp] = nb[sp] > 0, ng[sp] > 0
+		}
+		for u := range d.British {
+			s.bTarget[u], s.bHit[u] = -1, hit{}
+		}
+		for g := range d.German {
+			s.gTarget[g], s.gHit[g] = -1, hit{}
+		}
+		s.step, s.cursor = cDeclare, 0
+	case cDeclare:
+		for int(s.cursor) < len(d.British) {
+			u := int(s.cursor)
+			s.cursor++
+			if s.canDeclare(u) {
+				s.setDecision(decFire, u)
+				return
+			}
+		}
+		s.step, s.cursor = cBritishRolls, 0
+	case cBritishRolls:
+		for int(s.cursor) < len(d.British) {
+			u := int(s.cursor)
+			s.cursor++
+			if s.bTarget[u] >= 0 {
+				s.setRoll(rollAttackB, 10, u, int(s.bTarget[u]))
+				return
+			}
+		}
+		s.orderGermanAttacks()
+		s.step, s.cursor = cGermanRolls, 0
+	case cGermanRolls:
+		for s.cursor < int16(s.nOrder) {
+			g := int(s.gOrder[s.cursor])
+			if t := s.germanTargetSpace(g); t >= 0 {
+				s.gTarget[g] = t
+				s.setRoll(rollAttackG, 10, g, s.germanTargetUnit(t))
+				return
+			}
+			s.cursor++
+		}
+		s.step = cApply
+	case cApply:
+		s.applyHits()
+		s.step, s.cursor = cOccupyBritish, 0
+	case cOccupyBritish:
+		for int(s.cursor) < len(d.British) {
+			u := int(s.cursor)
+			s.cursor++
+			if sp := s.occupiable(u); sp >= 0 {
+				s.aux = sp
+				s.setDecision(decOccupy, u)
+				return
+			}
+		}
+		s.step = cOccupyGerman
+	case cOccupyGerman:
+		s.germansOccupy()
+		s.reveal()
+		s.nextPhase()
+	}
+}
+
+// canDeclare: an unpinned commando on the map with a target in reach.
+func (s *State) canDeclare(u int) bool {
+	if s.bStatus[u] != bOnMap || s.bPinned[u] {
+		return false
+	}
+	for g := range s.data().German {
+		if s.canFireAt(u, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// canFireAt: g is on the map in a space linked to u's by a solid line, or by
+// a dashed line for the mortar (9.3) or under dashed_fire_all (9.1).
+func (s *State) canFireAt(u, g int) bool {
+	if s.gLoc[g] != gOnMap {
+		return false
+	}
+	d := s.data()
+	a, b := s.bSpace[u], s.gSpace[g]
+	if d.moveLinked[a][b] {
+		return true
+	}
+	return d.linked[a][b] && (s.opts().DashedFireAll || (s.opts().Mortar && d.British[u].Mortar))
+}
+
+func (s *State) declareFire(u, g int) {
+	s.bTarget[u], s.bAimed[u] = int8(g), s.gSpace[g]
+	if s.phase == phCombatC {
+		s.bFiredC[u] = true // no demolition this turn (11.1)
+	}
+}
+
+// cover reports whether a space gives the -1 defence modifier: square
+// spaces under the 1.1 erratum, round ones under the original rules;
+// landing spaces count as round (5.2.4).
+func (s *State) cover(sp int16) bool {
+	sq := s.data().Spaces[sp].Square
+	return sq != s.opts().OriginalTerrain
+}
+
+// defenceModifier is the CRT modifier for a defender in sp (9): +1 for two
+// or more defending units, -1 for cover (not for vehicles).
+func (s *State) defenceModifier(sp int16, vehicle bool) int {
+	m := 0
+	n := s.nBritishAt(sp)
+	if n == 0 {
+		n = s.nGermanAt(sp)
+	}
+	if n >= 2 {
+		m++
+	}
+	if s.cover(sp) && !vehicle {
+		m--
+	}
+	return m
+}
+
+// addResult folds one CRT result into a unit's pending hits.
+func addResult(h hit, res uint8) hit {
+	switch res {
+	case resC:
+		h.Pin = true
+	case resStepC:
+		h.Steps++
+		h.Pin = true
+	case resDE:
+		h.DE = true
+	}
+	return h
+}
+
+func (s *State) resolveBritishShot(u, g, face int) {
+	d := s.data()
+	m := s.defenceModifier(s.gSpace[g], d.German[g].Vehicle)
+	s.gHit[g] = addResult(s.gHit[g], d.crtResult(s.bStrength(u), face+m))
+}
+
+func (s *State) resolveGermanShot(g, u, face int) {
+	d := s.data()
+	m := s.defenceModifier(s.bSpace[u], false)
+	s.bHit[u] = addResult(s.bHit[u], d.crtResult(int(d.German[g].Strength), face+m))
+	if d.German[g].Class == ClassQuadFlak {
+		s.setRoll(rollQuad, 10, g, -1)
+		return
+	}
+	s.cursor++
+}
+
+// resolveQuad: the Quad FlaK fires again while the coloured D10 is at most
+// its strength and its target space holds a commando not yet eliminated
+// (9.2.1).
+func (s *State) resolveQuad(g, face int) {
+	t := s.gTarget[g]
+	if face <= int(s.data().German[g].Strength) && s.anyStanding(t) {
+		s.setRoll(rollAttackG, 10, g, s.germanTargetUnit(t))
+		return
+	}
+	s.cursor++
+}
+
+func (s *State) anyStanding(sp int16) bool {
+	for u := range s.data().British {
+		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp && !s.bHit[u].DE {
+			return true
+		}
+	}
+	return false
+}
+
+// orderGermanAttacks lists German units able to fire, strongest first
+// (9.1.1.3), counter order breaking ties.
+func (s *State) orderGermanAttacks() {
+	d := s.data()
+	n := 0
+	for str := int8(9); str >= 1; str-- {
+		for g := range d.German {
+			if d.German[g].Strength == str && s.gLoc[g] == gOnMap && !s.gPinned[g] {
+				s.gOrder[n] = int8(g)
+				n++
+			}
+		}
+	}
+	s.nOrder = int8(n)
+}
+
+// germanReaches: British space t is in g's fire: a solid line, or a dashed
+// one for FlaK (9.2) or under dashed_fire_all.
+func (s *State) germanReaches(g int, t int16) bool {
+	d := s.data()
+	a := s.gSpace[g]
+	if d.moveLinked[a][t] {
+		return true
+	}
+	return d.linked[a][t] && (isFlak(d.German[g].Class) || s.opts().DashedFireAll)
+}
+
+// stackPriority ranks a British stack as a German target (9.1.1.1, and the
+// movement priority of 8.1): demolition teams first by their total
+// strength, then assault teams, then Newman.
+func (s *State) stackPriority(sp int16) int {
+	d := s.data()
+	var dem, asl, hq int
+	for u := range d.British {
+		if s.bStatus[u] != bOnMap || s.bSpace[u] != sp {
+			continue
+		}
+		switch d.British[u].Type {
+		case Demolition:
+			dem += s.bStrength(u)
+		case Assault:
+			asl += s.bStrength(u)
+		case HQ:
+			hq++
+		}
+	}
+	switch {
+	case dem > 0:
+		return 2000 + dem
+	case asl > 0:
+		return 1000 + asl
+	case hq > 0:
+		return 1
+	}
+	return 0
+}
+
+// germanTargetSpace picks the British space g attacks (9.1.1.1), or -1.
+// Equal stacks go to the lower-numbered space (ruling R9.1.1a).
+func (s *State) germanTargetSpace(g int) int16 {
+	if s.gLoc[g] != gOnMap || s.gPinned[g] {
+		return -1
+	}
+	best, bestP := int16(-1), 0
+	for u := range s.data().British {
+		if s.bStatus[u] != bOnMap {
+			continue
+		}
+		t := s.bSpace[u]
+		if t == best || !s.germanReaches(g, t) {
+			continue
+		}
+		p := s.stackPriority(t)
+		if p > bestP || (p == bestP && t < best) {
+			best, bestP = t, p
+		}
+	}
+	return best
+}
+
+// typeOrder is the attack preference within a stack (9.1.1.2).
+var typeOrder = [3]uint8{Assault, Demolition, HQ}
+
+// germanTargetUnit picks the commando of stack t to fire at (9.1.1.2):
+// assault teams, then demolition teams, then Newman, strongest first, and a
+// type is only passed once every unit of it has a result this exchange.
+// When all have one, the first by preference is fired at again.
+func (s *State) germanTargetUnit(t int16) int {
+	if u := s.strongestInStack(t, true); u >= 0 {
+		return u
+	}
+	return s.strongestInStack(t, false)
+}
+
+// strongestInStack returns the strongest commando in t of the first type in
+// typeOrder present (only among those without a result, if fresh), or -1.
+func (s *State) strongestInStack(t int16, fresh bool) int {
+	d := s.data()
+	for _, typ := range typeOrder {
+		best, bestStr := -1, -1
+		for u := range d.British {
+			if s.bStatus[u] != bOnMap || s.bSpace[u] != t || d.British[u].Type != typ || (fresh && s.bHit[u].any()) {
+				continue
+			}
+			if str := s.bStrength(u); str > bestStr {
+				best, bestStr = u, str
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
+	return -1
+}
+
+// applyHits makes the exchange's results take effect (9.1, 10): a German
+// that loses a step is eliminated; a commando loses a step (a single-sided
+// counter or a reduced one is eliminated); -1C and C pin.
+func (s *State) applyHits() {
+	d := s.data()
+	for u := range d.British {
+		h := s.bHit[u]
+		s.bHit[u] = hit{}
+		if !h.any() || s.bStatus[u] != bOnMap {
+			continue
+		}
+		if h.DE || (h.Steps > 0 && (d.British[u].Reduced == 0 || s.bReduced[u] || h.Steps > 1)) {
+			s.eliminateBritish(u)
+			continue
+		}
+		if h.Steps > 0 {
+			s.bReduced[u] = true
+		}
+		s.bPinned[u] = true
+	}
+	for g := range d.German {
+		h := s.gHit[g]
+		s.gHit[g] = hit{}
+		if !h.any() || s.gLoc[g] != gOnMap {
+			continue
+		}
+		if h.DE || h.Steps > 0 {
+			s.eliminateGerman(g)
+			continue
+		}
+		s.gPinned[g] = true
+	}
+}
+
+func (s *State) eliminateBritish(u int) {
+	s.bStatus[u], s.bSpace[u], s.bPinned[u] = bEliminated, -1, false
+	s.vp -= 2
+	s.lost++
+}
+
+// eliminateGerman removes a German counter: FlaK leave the game and score
+// their objective (1.1); others return to their pool face down (9.1).
+func (s *State) eliminateGerman(g int) {
+	d := s.data()
+	gu := &d.German[g]
+	s.gSpace[g], s.gPinned[g] = -1, false
+	if isFlak(gu.Class) {
+		s.gLoc[g] = gRemoved
+		if gu.Objective > 0 {
+			s.vp += int16(d.ObjVP[gu.Objective])
+		}
+		return
+	}
+	s.gConcealed[g] = true
+	if gu.Class != ClassInf679 && int(s.turn) <= d.poolALastTurn {
+		s.gLoc[g] = gPoolA
+	} else {
+		s.gLoc[g] = gPoolB
+	}
+}
+
+// occupiable returns the vacated German space commando u may advance into
+// (9.1), or -1. A unit pinned by the exchange may not (10), unless the easy
+// variant lets it go with an unpinned unit that attacked the same space.
+func (s *State) occupiable(u int) int16 {
+	g := s.bTarget[u]
+	if g < 0 || s.bStatus[u] != bOnMap {
+		return -1
+	}
+	sp := s.aimedSpace(u)
+	if sp < 0 || !s.startHeldG[sp] || s.germanAt(sp) || s.bSpace[u] == sp || s.nBritishAt(sp) >= 3 {
+		return -1
+	}
+	if s.bPinned[u] {
+		if !s.opts().EasyPinned {
+			return -1
+		}
+		ok := false
+		for v := range s.data().British {
+			if v != u && s.bStatus[v] == bOnMap && !s.bPinned[v] && s.aimedSpace(v) == sp {
+				ok = true
+			}
+		}
+		if !ok {
+			return -1
+		}
+	}
+	return sp
+}
+
+// aimedSpace is the space u fired into this phase, or -1: the target
+// counter may have left it since.
+func (s *State) aimedSpace(u int) int16 {
+	if s.bTarget[u] < 0 {
+		return -1
+	}
+	return s.bAimed[u]
+}
+
+// germansOccupy: the German units that fired at a British space left empty
+// must move into it (9.1), up to the stacking limit; FlaK, ship-borne
+// Kriegsmarine and pinned units cannot.
+func (s *State) germansOccupy() {
+	d := s.data()
+	for sp := range d.Spaces {
+		t := int16(sp)
+		if !s.startHeldB[t] || s.nBritishAt(t) > 0 || d.Spaces[t].Exit >= 0 {
+			continue
+		}
+		for k := 0; k < int(s.nOrder); k++ {
+			g := int(s.gOrder[k])
+			if s.gTarget[g] != t || s.gLoc[g] != gOnMap || s.gPinned[g] || s.gImmobile(g) || s.nGermanAt(t) >= 3 {
+				continue
+			}
+			if s.vehicleBarred(g, t) {
+				continue
+			}
+			s.gSpace[g] = t
+		}
+	}
+}

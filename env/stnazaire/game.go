@@ -1,0 +1,158 @@
+package stnazaire
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Name is the registry name of the game.
+const Name = "stnazaire"
+
+func init() {
+	env.Register(env.Registration{
+		Name:        Name,
+		Description: "Commandos at St. Nazaire (Vae Victis): solitaire, British commandos against rule-driven Germans, 10 turns",
+		Options:     OptionDocs,
+		New: func(p env.Params) (env.Game, error) {
+			o, path, err := ParseOptions(p)
+			if err != nil {
+				return nil, err
+			}
+			var d *Data
+			if path != "" {
+				d, err = LoadData(path)
+			} else {
+				d, err = DefaultData()
+			}
+			if err != nil {
+				return nil, err
+			}
+			return NewGame(d, o, path)
+		},
+	})
+}
+
+// Game is Commandos at St. Nazaire under one data set and set of options.
+type Game struct {
+	data     *Data
+	opts     Options
+	dataPath string
+	obsSize  int
+}
+
+var _ env.Game = (*Game)(nil)
+
+// NewGame builds a game. dataPath is recorded in Options() so the game can
+// be rebuilt; it may be empty for the embedded data.
+func NewGame(d *Data, o Options, dataPath string) (*Game, error) {
+	if o.DemolitionTarget < 1 || o.Turns < 1 || o.Turns > 10 {
+		return nil, fmt.Errorf("options out of range: demolition_target %d, turns %d", o.DemolitionTarget, o.Turns)
+	}
+	g := &Game{data: d, opts: o, dataPath: dataPath}
+	g.obsSize = observationSize(d)
+	return g, nil
+}
+
+// Default returns the game with the embedded data and default options.
+func Default() *Game {
+	d, err := DefaultData()
+	if err != nil {
+		panic("stnazaire: embedded data is invalid: " + err.Error())
+	}
+	g, err := NewGame(d, DefaultOptions(), "")
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// Data returns the game's immutable data.
+func (g *Game) Data() *Data { return g.data }
+
+// Opts returns the options in force.
+func (g *Game) Opts() Options { return g.opts }
+
+// Name is "stnazaire".
+func (g *Game) Name() string { return Name }
+
+// Options is the canonical option text.
+func (g *Game) Options() string {
+	p := g.opts.Params()
+	if g.dataPath != "" {
+		p["data"] = g.dataPath
+	}
+	return p.String()
+}
+
+// NumPlayers is 1: the British. The Germans are played by the rules.
+func (g *Game) NumPlayers() int { return 1 }
+
+// NumDistinctActions is the size of the fixed action space.
+func (g *Game) NumDistinctActions() int { return numActions }
+
+// ObservationSize is the length of the observation tensor.
+func (g *Game) ObservationSize() int { return g.obsSize }
+
+// NewInitialState sets up the game (3): FlaK face up in their areas, one
+// counter of each drawn class in each of its areas, the rest in pools A and
+// B (12). The seed drives these hidden draws; dice are chance nodes.
+func (g *Game) NewInitialState(seed uint64) env.State {
+	return g.newState(seed)
+}
+
+func (g *Game) newState(seed uint64) *State {
+	d := g.data
+	s := &State{g: g, turn: 1, phase: phLanding}
+	s.hidden = *rand.NewPCG(seed, 0x5EED0F5A1A7E)
+	for u := range d.British {
+		s.bSpace[u] = -1
+		s.bTarget[u] = -1
+	}
+	for i, gu := range d.German {
+		s.gSpace[i] = -1
+		s.gTarget[i] = -1
+		s.gConcealed[i] = true
+		switch {
+		case gu.Setup >= 0:
+			s.gLoc[i], s.gSpace[i], s.gConcealed[i], s.gOrigin[i] = gOnMap, gu.Setup, false, originFixed
+		case gu.Class == ClassInf679:
+			s.gLoc[i] = gPoolB
+		default:
+			s.gLoc[i] = gPoolA
+		}
+	}
+	for _, dr := range d.SetupDraws {
+		for _, sp := range dr.spaces {
+			gi := s.drawFrom(func(i int) bool { return s.gLoc[i] == gPoolA && d.German[i].Class == dr.class })
+			s.gLoc[gi], s.gSpace[gi], s.gOrigin[gi] = gOnMap, sp, originSetup
+		}
+	}
+	s.advance()
+	return s
+}
+
+// drawFrom picks uniformly, with the hidden stream, one German counter that
+// satisfies ok, or -1 if none does.
+func (s *State) drawFrom(ok func(i int) bool) int {
+	n := 0
+	for i := range s.data().German {
+		if ok(i) {
+			n++
+		}
+	}
+	if n == 0 {
+		return -1
+	}
+	k := int(s.hidden.Uint64() % uint64(n))
+	for i := range s.data().German {
+		if ok(i) {
+			if k == 0 {
+				return i
+			}
+			k--
+		}
+	}
+	return -1
+}

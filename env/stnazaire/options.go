@@ -1,0 +1,108 @@
+package stnazaire
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Options are the rule variants of Commandos at St. Nazaire. The zero value
+// is not the default: use DefaultOptions.
+type Options struct {
+	// BirneyAssist is optional rule 5.2.3: if Birney fails, another assault
+	// team landing at the Old Mole may attack FlaK #12.
+	BirneyAssist bool
+	// GermanVariant is the rules variant of 8.1: Germans spread evenly over
+	// equal-cost spaces next to a commando, prefer square spaces, and a D10
+	// settles what remains.
+	GermanVariant bool
+	// Mortar is optional rule 9.3: Hodgson's team may fire its mortar along
+	// a dashed connection.
+	Mortar bool
+	// EasyPinned is the easier variant of 10: a pinned unit may occupy a
+	// vacated space with a group that attacked it, one of which is not pinned.
+	EasyPinned bool
+	// AnyCommando is the optional rule of 11.3: a replacement for an
+	// eliminated commando need not be of the same type.
+	AnyCommando bool
+	// DemolitionTarget is the modified D10 a demolition needs. The 11.1
+	// table says ">= 6" (the default); its text says "3-6" (see RULINGS.md).
+	DemolitionTarget int
+	// DashedFireAll lets every unit fire along dashed connections, reading
+	// rule 9.1 literally; by default only FlaK and the mortar do (9.2, 9.3).
+	DashedFireAll bool
+	// OriginalTerrain swaps the terrain effects back to the original French
+	// rules (round spaces give cover), undoing the erratum of 1.1.
+	OriginalTerrain bool
+	// Turns is the game length (1.2: 10).
+	Turns int
+}
+
+// DefaultOptions are the rules as published with errata, optional rules on.
+func DefaultOptions() Options {
+	return Options{BirneyAssist: true, Mortar: true, DemolitionTarget: 6, Turns: 10}
+}
+
+// OptionDocs document every option, for the registry and the CLI.
+var OptionDocs = []env.OptionDoc{
+	{Name: "birney_assist", Default: "true", Help: "optional rule 5.2.3: another assault team may attack FlaK #12 if Birney fails"},
+	{Name: "german_variant", Default: "false", Help: "rules variant of 8.1: spread evenly, prefer square spaces, D10 for ties"},
+	{Name: "mortar", Default: "true", Help: "optional rule 9.3: Hodgson's mortar fires along dashed connections"},
+	{Name: "easy_pinned", Default: "false", Help: "easier variant of 10: pinned units may advance with an unpinned group"},
+	{Name: "any_commando", Default: "false", Help: "optional rule 11.3: a replacement demolisher may be of any type"},
+	{Name: "demolition_target", Default: "6", Help: "modified D10 a demolition needs (11.1 table: 6; its text reads 3-6)"},
+	{Name: "dashed_fire_all", Default: "false", Help: "every unit may fire along dashed connections (9.1 read literally)"},
+	{Name: "original_terrain", Default: "false", Help: "round spaces give cover, as in the original French rules before the 1.1 erratum"},
+	{Name: "turns", Default: "10", Help: "number of game turns (1.2)"},
+	{Name: "data", Default: "", Help: "path of an alternative data file (map, counters, tables)"},
+}
+
+// ParseOptions reads key=value params over the defaults. The "data" key is
+// not an option of the rules and is returned separately.
+func ParseOptions(p env.Params) (Options, string, error) {
+	o := DefaultOptions()
+	if err := p.CheckKnown(OptionDocs); err != nil {
+		return o, "", err
+	}
+	bools := map[string]*bool{
+		"birney_assist": &o.BirneyAssist, "german_variant": &o.GermanVariant, "mortar": &o.Mortar,
+		"easy_pinned": &o.EasyPinned, "any_commando": &o.AnyCommando, "dashed_fire_all": &o.DashedFireAll,
+		"original_terrain": &o.OriginalTerrain,
+	}
+	for k, dst := range bools {
+		if v, ok := p[k]; ok {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return o, "", fmt.Errorf("option %s=%q: want true or false", k, v)
+			}
+			*dst = b
+		}
+	}
+	ints := []struct {
+		key    string
+		dst    *int
+		lo, hi int
+	}{{"demolition_target", &o.DemolitionTarget, 1, 11}, {"turns", &o.Turns, 1, 10}}
+	for _, it := range ints {
+		if v, ok := p[it.key]; ok {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < it.lo || n > it.hi {
+				return o, "", fmt.Errorf("option %s=%q: want a whole number from %d to %d", it.key, v, it.lo, it.hi)
+			}
+			*it.dst = n
+		}
+	}
+	return o, p["data"], nil
+}
+
+// Params writes the options as canonical key=value text.
+func (o Options) Params() env.Params {
+	return env.Params{
+		"birney_assist": strconv.FormatBool(o.BirneyAssist), "german_variant": strconv.FormatBool(o.GermanVariant),
+		"mortar": strconv.FormatBool(o.Mortar), "easy_pinned": strconv.FormatBool(o.EasyPinned),
+		"any_commando": strconv.FormatBool(o.AnyCommando), "demolition_target": strconv.Itoa(o.DemolitionTarget),
+		"dashed_fire_all": strconv.FormatBool(o.DashedFireAll), "original_terrain": strconv.FormatBool(o.OriginalTerrain),
+		"turns": strconv.Itoa(o.Turns),
+	}
+}

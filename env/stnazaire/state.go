@@ -1,0 +1,292 @@
+package stnazaire
+
+import (
+	"math/rand/v2"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Phases of a turn (4), with the landing pre-phase first and the end last.
+const (
+	phLanding uint8 = iota
+	phCohesion
+	phMove
+	phCombatC
+	phDemolition
+	phGerman
+	phCombatF
+	phAdvance
+	phOver
+)
+
+var phaseNames = [...]string{"0 landing", "A cohesion", "B British movement", "C combat", "D demolitions", "E German reinforcements and movement", "F combat", "G advance turn", "game over"}
+
+// British unit status.
+const (
+	bAboard uint8 = iota // waiting on the play aid to land
+	bOnMap
+	bEliminated // removed by combat or stacking: counts as lost (-2 VP)
+	bNotLanded  // boat destroyed or withdrew (5.2.1): not counted (13 erratum)
+	bExited     // left by an exit (13)
+	bCaptured   // still on the map after the last turn (13)
+)
+
+var bStatusNames = [...]string{"aboard", "map", "eliminated", "not_landed", "exited", "captured"}
+
+// German counter location.
+const (
+	gPoolA uint8 = iota
+	gPoolB
+	gOnMap
+	gRemoved // an eliminated FlaK counter, kept for VP (1.1)
+)
+
+var gLocNames = [...]string{"pool_a", "pool_b", "map", "removed"}
+
+// Where a German counter on the map came from, so Resample redraws it from
+// the right set of counters.
+const (
+	originFixed uint8 = iota // FlaK set up face up
+	originSetup              // drawn at set-up for an area (class known)
+	originPoolA
+	originPoolB
+)
+
+// Pending decisions of the British player.
+const (
+	decNone     uint8 = iota
+	decSelect         // pick a unit to move, or pass to end the phase (6.1)
+	decMoveDest       // pick the selected unit's destination, or pass to stay
+	decAssist         // 5.2.3: attack FlaK #12 or not
+	decFire           // pick a target for a unit, or pass to hold fire (9.1)
+	decOccupy         // move into a vacated space or stay (9.1)
+	decDemolish       // demolish or not (11.1)
+	decDisplace       // free move after a demolition, or stay (11.1)
+)
+
+// Pending chance nodes: each is a D10, or a die read as 1..k to pick among k.
+const (
+	rollNone        uint8 = iota
+	rollLanding           // 5.2.1
+	rollFightB            // 5.2.2 Birney's (or an assistant's) shot at FlaK #12
+	rollFightG            // 5.2.2 FlaK #12's shot back
+	rollCohesion          // 10
+	rollZoC               // 6.2 leave a ZoC on >= 5
+	rollStack             // 7 pick the unit eliminated from an overstack
+	rollAttackB           // 9.1 a British shot
+	rollAttackG           // 9.1.1 a German shot
+	rollQuad              // 9.2.1 the coloured die for the Quad FlaK
+	rollDemolition        // 11.1
+	rollReinfBlack        // 12 black die: how many
+	rollReinfColour       // 12 coloured die: where
+	rollGermanTie         // 8.1 variant: D10 between equal spaces
+)
+
+// hit accumulates the combat results a unit receives in one combat phase;
+// they take effect together at the end of the exchange of fire (9.1).
+type hit struct {
+	Steps int8
+	Pin   bool
+	DE    bool
+}
+
+func (h hit) any() bool { return h.Steps > 0 || h.Pin || h.DE }
+
+// State is one position of the game. It is plain data in fixed arrays so
+// that Clone is a copy and the hot paths do not allocate.
+type State struct {
+	g *Game
+
+	turn  int8
+	phase uint8
+	step  uint8
+	// cursor walks the units or slots of the current step; aux and aux2 hold
+	// the step's context (landing zone, space, die).
+	cursor int16
+	aux    int16
+	aux2   int16
+
+	dec     uint8
+	decUnit int8
+	roll    uint8
+	rollK   int8 // outcomes 1..rollK
+	rollU   int16
+	rollT   int16
+
+	bSpace   [MaxBritish]int16
+	bStatus  [MaxBritish]uint8
+	bReduced [MaxBritish]bool
+	bPinned  [MaxBritish]bool
+	bMoved   [MaxBritish]bool  // moved in this movement phase
+	bFiredC  [MaxBritish]bool  // fired in phase C of this turn: no demolition (11.1)
+	bTried   [MaxBritish]bool  // tried a demolition this turn
+	bTarget  [MaxBritish]int8  // target declared in this combat phase, or -1
+	bAimed   [MaxBritish]int16 // the target's space when declared
+	bHit     [MaxBritish]hit
+
+	gLoc       [MaxGerman]uint8
+	gSpace     [MaxGerman]int16
+	gConcealed [MaxGerman]bool
+	gPinned    [MaxGerman]bool
+	gOrigin    [MaxGerman]uint8
+	gMovesLeft [MaxGerman]int8
+	gTarget    [MaxGerman]int16 // space a German fired at this phase, or -1
+	gHit       [MaxGerman]hit
+	gOrder     [MaxGerman]int8 // German attack order of the phase (9.1.1.3)
+	nOrder     int8
+
+	destroyed  [MaxSpaces]bool
+	startHeldG [MaxSpaces]bool // held by Germans when the exchange of fire began
+	startHeldB [MaxSpaces]bool
+
+	birneyDone bool // Birney's landing is resolved (5.2.2), so 5.2.3 may apply
+	vp         int16
+	lost       int8 // commandos lost (14): eliminated, later captured too
+
+	hidden rand.PCG // draws of hidden counters (3, 12); never dice
+}
+
+var _ env.State = (*State)(nil)
+
+func (s *State) data() *Data    { return s.g.data }
+func (s *State) opts() *Options { return &s.g.opts }
+
+// Game returns the game.
+func (s *State) Game() env.Game { return s.g }
+
+// Clone returns an independent copy: one allocation.
+func (s *State) Clone() env.State {
+	c := *s
+	return &c
+}
+
+// CurrentPlayer is 0 (the British) at a decision, Chance at a die roll.
+func (s *State) CurrentPlayer() env.Player {
+	switch {
+	case s.phase == phOver:
+		return env.Terminal
+	case s.roll != rollNone:
+		return env.Chance
+	}
+	return 0
+}
+
+// IsTerminal reports whether the game is over.
+func (s *State) IsTerminal() bool { return s.phase == phOver }
+
+// Turn is the current game turn, 1 to Options.Turns.
+func (s *State) Turn() int { return int(s.turn) }
+
+// VP is the running victory-point total (13).
+func (s *State) VP() int { return int(s.vp) }
+
+// Lost counts commandos lost under rule 14.
+func (s *State) Lost() int { return int(s.lost) }
+
+// Returns gives the British score: the running VP, final at the end.
+func (s *State) Returns() []float64 { return []float64{float64(s.vp)} }
+
+// strength of a British unit now.
+func (s *State) bStrength(u int) int {
+	b := &s.data().British[u]
+	if s.bReduced[u] {
+		return int(b.Reduced)
+	}
+	return int(b.Full)
+}
+
+// counts of units on the map in a space.
+func (s *State) nBritishAt(sp int16) int {
+	n := 0
+	for u := range s.data().British {
+		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *State) nGermanAt(sp int16) int {
+	n := 0
+	for g := range s.data().German {
+		if s.gLoc[g] == gOnMap && s.gSpace[g] == sp {
+			n++
+		}
+	}
+	return n
+}
+
+// occupancy fills per-space counts of British and German units on the map.
+func (s *State) occupancy(nb, ng *[MaxSpaces]int8) {
+	for u := range s.data().British {
+		if s.bStatus[u] == bOnMap {
+			nb[s.bSpace[u]]++
+		}
+	}
+	for g := range s.data().German {
+		if s.gLoc[g] == gOnMap {
+			ng[s.gSpace[g]]++
+		}
+	}
+}
+
+// germanZoCAt reports whether a space is in a German zone of control: next
+// (by a solid line) to a German unit that is neither pinned nor FlaK (6.1).
+func (s *State) germanZoCAt(sp int16) bool {
+	d := s.data()
+	for g := range d.German {
+		if s.gLoc[g] != gOnMap || s.gPinned[g] || isFlak(d.German[g].Class) {
+			continue
+		}
+		if d.moveLinked[sp][s.gSpace[g]] {
+			return true
+		}
+	}
+	return false
+}
+
+// britishZoCAt reports whether a space is next to an unpinned commando.
+func (s *State) britishZoCAt(sp int16) bool {
+	d := s.data()
+	for u := range d.British {
+		if s.bStatus[u] == bOnMap && !s.bPinned[u] && d.moveLinked[sp][s.bSpace[u]] {
+			return true
+		}
+	}
+	return false
+}
+
+func isFlak(c uint8) bool { return c == ClassFlak || c == ClassQuadFlak }
+
+// immobile German counters: FlaK, and Kriegsmarine set up on ships (8.3).
+func (s *State) gImmobile(g int) bool {
+	d := s.data()
+	c := d.German[g].Class
+	return isFlak(c) || (c == ClassKriegsmarine && d.Spaces[s.gSpace[g]].Ship && s.gOrigin[g] == originSetup)
+}
+
+// reveal flips every concealed German linked to a commando (8.2).
+func (s *State) reveal() {
+	d := s.data()
+	for g := range d.German {
+		if s.gLoc[g] != gOnMap || !s.gConcealed[g] {
+			continue
+		}
+		for u := range d.British {
+			if s.bStatus[u] == bOnMap && d.linked[s.gSpace[g]][s.bSpace[u]] {
+				s.gConcealed[g] = false
+				break
+			}
+		}
+	}
+}
+
+// anyBritishLeft reports whether a commando is on the map or still to land.
+func (s *State) anyBritishLeft() bool {
+	for u := range s.data().British {
+		if st := s.bStatus[u]; st == bOnMap || st == bAboard {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,3 @@
+module github.com/chariot-ai/chariot
+
+go 1.26
