@@ -105,6 +105,12 @@ type State interface {
 	Resample(p Player, rng *rand.Rand) State
 }
 
+// Prompter is implemented by states that can say in a line what the
+// pending decision or die roll is about, for logs and play-along tools.
+type Prompter interface {
+	Prompt() string
+}
+
 // Score is a summary of a game's outcome.
 type Score struct {
 	// Value is the headline figure, such as victory points.

@@ -197,13 +197,37 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	return buf
 }
 
-// isLegal checks a against the legal actions without allocating.
+// isLegal answers whether a is in LegalActions without listing them.
 func (s *State) isLegal(a env.Action) bool {
-	var arr [numActions]env.Action
-	for _, b := range s.LegalActions(arr[:0]) {
-		if b == a {
-			return true
+	d := s.data()
+	kind, arg := DecodeAction(a)
+	if s.roll != rollNone {
+		return kind == "roll" && arg <= int(s.rollK)
+	}
+	if kind == "pass" {
+		return s.dec != decNone
+	}
+	u := int(s.decUnit)
+	switch s.dec {
+	case decSelect:
+		return kind == "unit" && arg < len(d.British) && s.canSelect(arg)
+	case decMoveDest:
+		if kind != "to" || arg >= len(d.Spaces) {
+			return false
 		}
+		var reach [MaxSpaces]bool
+		s.reachable(u, &reach)
+		return reach[arg]
+	case decAssist:
+		return kind == "fire" && arg == int(d.flak12)
+	case decFire:
+		return kind == "fire" && arg < len(d.German) && s.canFireAt(u, arg)
+	case decOccupy:
+		return kind == "to" && arg == int(s.aux)
+	case decDemolish:
+		return kind == "demolish"
+	case decDisplace:
+		return kind == "to" && arg < len(d.Spaces) && d.moveLinked[s.bSpace[u]][arg] && s.canDisplaceTo(int16(arg))
 	}
 	return false
 }

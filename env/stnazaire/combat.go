@@ -25,13 +25,14 @@ func (s *State) stepCombat() {
 		var nb, ng [MaxSpaces]int8
 		s.occupancy(&nb, &ng)
 		for sp := range d.Spaces {
-			s.startHeldB[sp], s.startHeldG[sp] = nb[sp] > 0, ng[sp] > 0
+			s.startHeldB.put(sp, nb[sp] > 0)
+			s.startHeldG.put(sp, ng[sp] > 0)
 		}
 		for u := range d.British {
-			s.bTarget[u], s.bHit[u] = -1, hit{}
+			s.bTarget[u], s.bHit[u] = -1, 0
 		}
 		for g := range d.German {
-			s.gTarget[g], s.gHit[g] = -1, hit{}
+			s.gTarget[g], s.gHit[g] = -1, 0
 		}
 		s.step, s.cursor = cDeclare, 0
 	case cDeclare:
@@ -150,12 +151,14 @@ func (s *State) defenceModifier(sp int16, vehicle bool) int {
 func addResult(h hit, res uint8) hit {
 	switch res {
 	case resC:
-		h.Pin = true
+		h |= hitPin
 	case resStepC:
-		h.Steps++
-		h.Pin = true
+		if h.steps() < 3 {
+			h++
+		}
+		h |= hitPin
 	case resDE:
-		h.DE = true
+		h |= hitDE
 	}
 	return h
 }
@@ -191,7 +194,7 @@ func (s *State) resolveQuad(g, face int) {
 
 func (s *State) anyStanding(sp int16) bool {
 	for u := range s.data().British {
-		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp && !s.bHit[u].DE {
+		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp && !s.bHit[u].de() {
 			return true
 		}
 	}
@@ -320,26 +323,26 @@ func (s *State) applyHits() {
 	d := s.data()
 	for u := range d.British {
 		h := s.bHit[u]
-		s.bHit[u] = hit{}
+		s.bHit[u] = 0
 		if !h.any() || s.bStatus[u] != bOnMap {
 			continue
 		}
-		if h.DE || (h.Steps > 0 && (d.British[u].Reduced == 0 || s.bReduced[u] || h.Steps > 1)) {
+		if h.de() || (h.steps() > 0 && (d.British[u].Reduced == 0 || s.bReduced[u] || h.steps() > 1)) {
 			s.eliminateBritish(u)
 			continue
 		}
-		if h.Steps > 0 {
+		if h.steps() > 0 {
 			s.bReduced[u] = true
 		}
 		s.bPinned[u] = true
 	}
 	for g := range d.German {
 		h := s.gHit[g]
-		s.gHit[g] = hit{}
+		s.gHit[g] = 0
 		if !h.any() || s.gLoc[g] != gOnMap {
 			continue
 		}
-		if h.DE || h.Steps > 0 {
+		if h.de() || h.steps() > 0 {
 			s.eliminateGerman(g)
 			continue
 		}
@@ -348,7 +351,8 @@ func (s *State) applyHits() {
 }
 
 func (s *State) eliminateBritish(u int) {
-	s.bStatus[u], s.bSpace[u], s.bPinned[u] = bEliminated, -1, false
+	s.putB(u, bEliminated, -1)
+	s.bPinned[u] = false
 	s.vp -= 2
 	s.lost++
 }
@@ -358,9 +362,9 @@ func (s *State) eliminateBritish(u int) {
 func (s *State) eliminateGerman(g int) {
 	d := s.data()
 	gu := &d.German[g]
-	s.gSpace[g], s.gPinned[g] = -1, false
+	s.gPinned[g] = false
 	if isFlak(gu.Class) {
-		s.gLoc[g] = gRemoved
+		s.putG(g, gRemoved, -1)
 		if gu.Objective > 0 {
 			s.vp += int16(d.ObjVP[gu.Objective])
 		}
@@ -368,9 +372,9 @@ func (s *State) eliminateGerman(g int) {
 	}
 	s.gConcealed[g] = true
 	if gu.Class != ClassInf679 && int(s.turn) <= d.poolALastTurn {
-		s.gLoc[g] = gPoolA
+		s.putG(g, gPoolA, -1)
 	} else {
-		s.gLoc[g] = gPoolB
+		s.putG(g, gPoolB, -1)
 	}
 }
 
@@ -383,7 +387,7 @@ func (s *State) occupiable(u int) int16 {
 		return -1
 	}
 	sp := s.aimedSpace(u)
-	if sp < 0 || !s.startHeldG[sp] || s.germanAt(sp) || s.bSpace[u] == sp || s.nBritishAt(sp) >= 3 {
+	if sp < 0 || !s.startHeldG.has(int(sp)) || s.germanAt(sp) || s.bSpace[u] == sp || s.nBritishAt(sp) >= 3 {
 		return -1
 	}
 	if s.bPinned[u] {
@@ -419,7 +423,7 @@ func (s *State) germansOccupy() {
 	d := s.data()
 	for sp := range d.Spaces {
 		t := int16(sp)
-		if !s.startHeldB[t] || s.nBritishAt(t) > 0 || d.Spaces[t].Exit >= 0 {
+		if !s.startHeldB.has(int(t)) || s.nBritishAt(t) > 0 || d.Spaces[t].Exit >= 0 {
 			continue
 		}
 		for k := 0; k < int(s.nOrder); k++ {
@@ -430,7 +434,7 @@ func (s *State) germansOccupy() {
 			if s.vehicleBarred(g, t) {
 				continue
 			}
-			s.gSpace[g] = t
+			s.putG(g, gOnMap, t)
 		}
 	}
 }

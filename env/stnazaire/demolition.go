@@ -26,7 +26,7 @@ func (s *State) canDemolish(u int) bool {
 	}
 	sp := s.bSpace[u]
 	obj := s.data().Spaces[sp].Objective
-	return obj > 0 && !s.destroyed[sp] && s.mayDemolish(u, obj)
+	return obj > 0 && !s.destroyed.has(int(sp)) && s.mayDemolish(u, obj)
 }
 
 // mayDemolish: the objective is u's own, or every commando assigned to it
@@ -79,7 +79,7 @@ func (s *State) resolveDemolition(u, face int) {
 		return
 	}
 	sp := s.bSpace[u]
-	s.destroyed[sp] = true
+	s.destroyed.put(int(sp), true)
 	s.vp += int16(s.data().ObjVP[s.data().Spaces[sp].Objective])
 	for _, n := range s.data().Move[sp] {
 		if s.canDisplaceTo(n) {

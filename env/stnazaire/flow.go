@@ -117,11 +117,11 @@ func (s *State) onDecision(kind string, arg int) {
 // moveUnit puts a commando in a space; an exit box takes it off the map.
 func (s *State) moveUnit(u int, sp int16) {
 	if s.data().Spaces[sp].Exit >= 0 {
-		s.bStatus[u], s.bSpace[u] = bExited, -1
+		s.putB(u, bExited, -1)
 		return
 	}
-	s.bSpace[u] = sp
-	s.reveal()
+	s.putB(u, bOnMap, sp)
+	s.revealAround(sp)
 }
 
 // Step values for the stacking check shared by movement phases.
@@ -182,7 +182,7 @@ func (s *State) stepAdvance() {
 func (s *State) finish() {
 	for u := range s.data().British {
 		if s.bStatus[u] == bOnMap {
-			s.bStatus[u], s.bSpace[u] = bCaptured, -1
+			s.putB(u, bCaptured, -1)
 			s.vp -= 2
 			s.lost++
 		}

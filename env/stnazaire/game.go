@@ -129,6 +129,7 @@ func (g *Game) newState(seed uint64) *State {
 			s.gLoc[gi], s.gSpace[gi], s.gOrigin[gi] = gOnMap, sp, originSetup
 		}
 	}
+	s.recount()
 	s.advance()
 	return s
 }

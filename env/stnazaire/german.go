@@ -24,15 +24,20 @@ func (s *State) stepGerman() {
 		s.step, s.cursor = eMove, 0
 		s.setRoll(rollReinfBlack, 10, -1, -1)
 	case eMove:
+		// British positions do not change during phase E, so one distance
+		// field serves every German on foot until a die interrupts.
+		var foot footField
 		for int(s.cursor) < len(d.German) {
 			g := int(s.cursor)
 			if s.gLoc[g] == gOnMap && !s.gPinned[g] && !s.gImmobile(g) && s.gMovesLeft[g] > 0 {
-				s.germanStep(g)
-				return
+				s.germanStep(g, &foot)
+				if s.roll != rollNone {
+					return
+				}
+				continue
 			}
 			s.cursor++
 		}
-		s.reveal()
 		s.nextPhase()
 	}
 }
@@ -57,7 +62,8 @@ func (s *State) placeReinforcements(black, colour int) {
 			if g < 0 {
 				break
 			}
-			s.gLoc[g], s.gSpace[g], s.gConcealed[g], s.gPinned[g], s.gOrigin[g] = gOnMap, sp, true, false, origin
+			s.putG(g, gOnMap, sp)
+			s.gConcealed[g], s.gPinned[g], s.gOrigin[g] = true, false, origin
 			s.gMovesLeft[g] = movementAllowance - 1
 		}
 	}
@@ -76,7 +82,7 @@ func (s *State) vehicleBarred(g int, sp int16) bool {
 	case 6, 15:
 		return true
 	case 8, 9, 14, 17:
-		return s.destroyed[sp]
+		return s.destroyed.has(int(sp))
 	}
 	return false
 }
@@ -92,9 +98,9 @@ func (s *State) germanPassable(g int, sp int16, nb *[MaxSpaces]int8) bool {
 // equals. It stops next to the target, on entering a British ZoC, or when
 // the next space is full (3 units). Equal next spaces go to the lowest
 // numbered, or under the variant to the emptiest, then square, then a D10.
-func (s *State) germanStep(g int) {
+func (s *State) germanStep(g int, foot *footField) {
 	var cand [MaxSpaces]int16
-	n := s.germanCandidates(g, &cand)
+	n := s.germanCandidates(g, &cand, foot)
 	switch {
 	case n == 0:
 		s.gMovesLeft[g] = 0
@@ -107,70 +113,31 @@ func (s *State) germanStep(g int) {
 
 func (s *State) resolveGermanTie(g, face int) {
 	var cand [MaxSpaces]int16
-	s.germanCandidates(g, &cand)
+	var foot footField
+	s.germanCandidates(g, &cand, &foot)
 	s.germanEnter(g, cand[face-1])
 }
 
 func (s *State) germanEnter(g int, sp int16) {
-	s.gSpace[g] = sp
+	s.putG(g, gOnMap, sp)
 	s.gMovesLeft[g]--
 	if s.britishZoCAt(sp) {
 		s.gMovesLeft[g] = 0 // 6.1: entering an enemy ZoC ends the move
 	}
-	s.reveal()
+	s.revealGerman(g)
 }
 
 // germanCandidates fills cand with the spaces g may step into next, best
 // first, and returns how many tie for best (under the variant) or 1.
-func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16) int {
+func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField) int {
 	d := s.data()
 	var nb, ng [MaxSpaces]int8
 	s.occupancy(&nb, &ng)
-	here := s.gSpace[g]
-	// Distances from g over passable spaces.
-	var dist [MaxSpaces]int8
-	s.germanBFS(g, &nb, []int16{here}, &dist)
-	target, best, bestP := int16(-1), int8(127), -1
-	for sp := range d.Spaces {
-		if nb[sp] == 0 {
-			continue
-		}
-		dd := int8(127)
-		if d.moveLinked[here][sp] {
-			dd = 1
-		}
-		for _, a := range d.Move[sp] {
-			if dist[a] < 127 && dist[a]+1 < dd {
-				dd = dist[a] + 1
-			}
-		}
-		if dd == 127 {
-			continue
-		}
-		p := s.stackPriority(int16(sp))
-		if dd < best || (dd == best && p > bestP) {
-			target, best, bestP = int16(sp), dd, p
-		}
-	}
-	if target < 0 || best <= 1 {
-		return 0 // no commando in reach, or already next to the target
-	}
-	// Distances to the spaces next to the target, to walk a shortest path.
-	var goals [MaxSpaces]int16
-	goalsBuf := goals[:0]
-	for _, a := range d.Move[target] {
-		if s.germanPassable(g, a, &nb) {
-			goalsBuf = append(goalsBuf, a)
-		}
-	}
-	var toGoal [MaxSpaces]int8
-	s.germanBFS(g, &nb, goalsBuf, &toGoal)
-	n := 0
-	for _, a := range d.Move[here] {
-		if toGoal[a] < 127 && toGoal[a] == toGoal[here]-1 && s.germanPassable(g, a, &nb) && ng[a] < 3 {
-			cand[n] = a
-			n++
-		}
+	var n int
+	if d.German[g].Vehicle {
+		n = s.vehicleCandidates(g, cand, &nb, &ng)
+	} else {
+		n = s.footCandidates(g, cand, foot, &nb, &ng)
 	}
 	if n <= 1 || !s.opts().GermanVariant {
 		return n
@@ -198,19 +165,103 @@ func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16) int {
 	return keep
 }
 
-// germanBFS fills dist with move distances from the sources over spaces g
-// may pass; 127 where unreachable. Sources count as distance 0.
-func (s *State) germanBFS(g int, nb *[MaxSpaces]int8, sources []int16, dist *[MaxSpaces]int8) {
+// footCandidates reads the next steps of a unit on foot off the shared
+// distance field: neighbours one space nearer the same target.
+func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField, nb, ng *[MaxSpaces]int8) int {
 	d := s.data()
+	if !foot.valid {
+		s.computeFootField(foot, nb)
+	}
+	here := s.gSpace[g]
+	dh := foot.dist[here]
+	if dh <= 1 || dh == 127 {
+		return 0 // next to a commando already, or none in reach
+	}
+	n := 0
+	for _, a := range d.Move[here] {
+		if foot.dist[a] == dh-1 && foot.target[a] == foot.target[here] && nb[a] == 0 && d.Spaces[a].Exit < 0 && ng[a] < 3 {
+			cand[n] = a
+			n++
+		}
+	}
+	return n
+}
+
+// computeFootField labels every space with its distance to the nearest
+// commando stack for a German on foot (1 next to it) and that stack, the
+// one with the most demolition strength among equals, then the lowest
+// numbered (8.1).
+func (s *State) computeFootField(foot *footField, nb *[MaxSpaces]int8) {
+	d := s.data()
+	var prio [MaxSpaces]int
+	for sp := range d.Spaces {
+		foot.dist[sp], foot.target[sp] = 127, -1
+		if nb[sp] > 0 {
+			prio[sp] = s.stackPriority(int16(sp))
+		}
+	}
+	better := func(a, b int8) bool { return b < 0 || prio[a] > prio[b] || (prio[a] == prio[b] && a < b) }
+	passable := func(sp int16) bool { return nb[sp] == 0 && d.Spaces[sp].Exit < 0 }
+	var q [MaxSpaces]int16
+	head, tail := 0, 0
+	for sp := range d.Spaces {
+		if nb[sp] == 0 {
+			continue
+		}
+		t := int8(sp)
+		for _, a := range d.Move[sp] {
+			if !passable(a) {
+				continue
+			}
+			if foot.dist[a] == 127 {
+				foot.dist[a] = 1
+				q[tail] = a
+				tail++
+			}
+			if better(t, foot.target[a]) {
+				foot.target[a] = t
+			}
+		}
+	}
+	for head < tail {
+		sp := q[head]
+		head++
+		for _, n := range d.Move[sp] {
+			if !passable(n) {
+				continue
+			}
+			switch {
+			case foot.dist[n] == 127:
+				foot.dist[n], foot.target[n] = foot.dist[sp]+1, foot.target[sp]
+				q[tail] = n
+				tail++
+			case foot.dist[n] == foot.dist[sp]+1 && better(foot.target[sp], foot.target[n]):
+				foot.target[n] = foot.target[sp]
+			}
+		}
+	}
+	foot.valid = true
+}
+
+// vehicleCandidates searches from the vehicle itself, since the spaces
+// barred to vehicles depend on the demolitions (8.1 clarification): one
+// breadth-first search finds the distance to every space and, for each,
+// which first steps begin a shortest path to it.
+func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16, nb, ng *[MaxSpaces]int8) int {
+	d := s.data()
+	here := s.gSpace[g]
+	var dist [MaxSpaces]int8
+	var first [MaxSpaces]uint32 // bit i: via the i-th neighbour of here
 	for i := range d.Spaces {
 		dist[i] = 127
 	}
 	var q [MaxSpaces]int16
 	head, tail := 0, 0
-	for _, sp := range sources {
-		if dist[sp] != 0 {
-			dist[sp] = 0
-			q[tail] = sp
+	dist[here] = 0
+	for i, n := range d.Move[here] {
+		if i < 32 && s.germanPassable(g, n, nb) {
+			dist[n], first[n] = 1, 1<<i
+			q[tail] = n
 			tail++
 		}
 	}
@@ -218,11 +269,53 @@ func (s *State) germanBFS(g int, nb *[MaxSpaces]int8, sources []int16, dist *[Ma
 		sp := q[head]
 		head++
 		for _, n := range d.Move[sp] {
-			if dist[n] == 127 && s.germanPassable(g, n, nb) {
-				dist[n] = dist[sp] + 1
+			switch {
+			case dist[n] == 127 && s.germanPassable(g, n, nb):
+				dist[n], first[n] = dist[sp]+1, first[sp]
 				q[tail] = n
 				tail++
+			case dist[n] == dist[sp]+1:
+				first[n] |= first[sp]
 			}
 		}
 	}
+	// The target: the nearest commando stack, then the most demolition
+	// strength, then the lowest space.
+	best, bestP, bestT := 127, -1, int16(-1)
+	var mask uint32
+	for sp := range d.Spaces {
+		if nb[sp] == 0 {
+			continue
+		}
+		if d.moveLinked[here][sp] {
+			return 0 // already next to a commando: it stays to fight
+		}
+		dd, m := 127, uint32(0)
+		for _, a := range d.Move[sp] {
+			switch da := int(dist[a]) + 1; {
+			case da < dd:
+				dd, m = da, first[a]
+			case da == dd:
+				m |= first[a]
+			}
+		}
+		if dd >= 127 {
+			continue
+		}
+		p := s.stackPriority(int16(sp))
+		if dd < best || (dd == best && p > bestP) {
+			best, bestP, bestT, mask = dd, p, int16(sp), m
+		}
+	}
+	if bestT < 0 {
+		return 0
+	}
+	n := 0
+	for i, a := range d.Move[here] {
+		if i < 32 && mask&(1<<i) != 0 && ng[a] < 3 {
+			cand[n] = a
+			n++
+		}
+	}
+	return n
 }

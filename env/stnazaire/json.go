@@ -30,29 +30,29 @@ type stateJSON struct {
 }
 
 type britishJSON struct {
-	Name    string `json:"name"`
-	Status  string `json:"status"`
-	Space   string `json:"space,omitempty"`
-	Reduced bool   `json:"reduced,omitempty"`
-	Pinned  bool   `json:"pinned,omitempty"`
-	Moved   bool   `json:"moved,omitempty"`
-	FiredC  bool   `json:"fired_c,omitempty"`
-	Tried   bool   `json:"tried,omitempty"`
-	Target  string `json:"target,omitempty"`
-	Aimed   string `json:"aimed,omitempty"`
-	Hit     *hit   `json:"hit,omitempty"`
+	Name    string   `json:"name"`
+	Status  string   `json:"status"`
+	Space   string   `json:"space,omitempty"`
+	Reduced bool     `json:"reduced,omitempty"`
+	Pinned  bool     `json:"pinned,omitempty"`
+	Moved   bool     `json:"moved,omitempty"`
+	FiredC  bool     `json:"fired_c,omitempty"`
+	Tried   bool     `json:"tried,omitempty"`
+	Target  string   `json:"target,omitempty"`
+	Aimed   string   `json:"aimed,omitempty"`
+	Hit     *hitJSON `json:"hit,omitempty"`
 }
 
 type germanJSON struct {
-	Name      string `json:"name"`
-	Loc       string `json:"loc"`
-	Space     string `json:"space,omitempty"`
-	Concealed bool   `json:"concealed,omitempty"`
-	Pinned    bool   `json:"pinned,omitempty"`
-	Origin    string `json:"origin,omitempty"`
-	MovesLeft int    `json:"moves_left,omitempty"`
-	Target    string `json:"target,omitempty"`
-	Hit       *hit   `json:"hit,omitempty"`
+	Name      string   `json:"name"`
+	Loc       string   `json:"loc"`
+	Space     string   `json:"space,omitempty"`
+	Concealed bool     `json:"concealed,omitempty"`
+	Pinned    bool     `json:"pinned,omitempty"`
+	Origin    string   `json:"origin,omitempty"`
+	MovesLeft int      `json:"moves_left,omitempty"`
+	Target    string   `json:"target,omitempty"`
+	Hit       *hitJSON `json:"hit,omitempty"`
 }
 
 type machineJSON struct {
@@ -85,7 +85,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	j := stateJSON{Game: Name, Options: s.g.Options(), Turn: int(s.turn), Phase: phaseNames[s.phase],
 		VP: int(s.vp), Lost: int(s.lost), BirneyDone: s.birneyDone, Destroyed: []string{}}
 	for sp := range d.Spaces {
-		if s.destroyed[sp] {
+		if s.destroyed.has(sp) {
 			j.Destroyed = append(j.Destroyed, d.Spaces[sp].ID)
 		}
 	}
@@ -96,7 +96,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 			b.Target, b.Aimed = d.German[t].Name, sid(s.bAimed[u])
 		}
 		if h := s.bHit[u]; h.any() {
-			b.Hit = &h
+			b.Hit = toHitJSON(h)
 		}
 		j.British = append(j.British, b)
 	}
@@ -107,7 +107,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 			x.Origin = originNames[s.gOrigin[g]]
 		}
 		if h := s.gHit[g]; h.any() {
-			x.Hit = &h
+			x.Hit = toHitJSON(h)
 		}
 		j.German = append(j.German, x)
 	}
@@ -118,10 +118,10 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		m.Order = append(m.Order, int(s.gOrder[k]))
 	}
 	for sp := range d.Spaces {
-		if s.startHeldB[sp] {
+		if s.startHeldB.has(sp) {
 			m.HeldBritish = append(m.HeldBritish, d.Spaces[sp].ID)
 		}
-		if s.startHeldG[sp] {
+		if s.startHeldG.has(sp) {
 			m.HeldGerman = append(m.HeldGerman, d.Spaces[sp].ID)
 		}
 	}
@@ -192,7 +192,7 @@ func (g *Game) decodeState(data []byte) (*State, error) {
 		if sp < 0 || d.Spaces[sp].Objective == 0 {
 			return nil, fmt.Errorf("destroyed: space %q has no objective", id)
 		}
-		s.destroyed[sp] = true
+		s.destroyed.put(int(sp), true)
 	}
 	if len(j.British) != len(d.British) {
 		return nil, fmt.Errorf("british: %d counters, the data has %d", len(j.British), len(d.British))
@@ -230,10 +230,9 @@ func (g *Game) decodeState(data []byte) (*State, error) {
 			s.bTarget[u] = t
 		}
 		if b.Hit != nil {
-			if err := checkHit(*b.Hit); err != nil {
+			if s.bHit[u], err = b.Hit.hit(); err != nil {
 				return nil, fmt.Errorf("%s: %w", ctx, err)
 			}
-			s.bHit[u] = *b.Hit
 		}
 	}
 	if len(j.German) != len(d.German) {
@@ -276,10 +275,9 @@ func (g *Game) decodeState(data []byte) (*State, error) {
 			return nil, err
 		}
 		if x.Hit != nil {
-			if err := checkHit(*x.Hit); err != nil {
+			if s.gHit[gi], err = x.Hit.hit(); err != nil {
 				return nil, fmt.Errorf("%s: %w", ctx, err)
 			}
-			s.gHit[gi] = *x.Hit
 		}
 	}
 	if err := s.decodeMachine(&j.Machine, space); err != nil {
@@ -292,17 +290,39 @@ func (g *Game) decodeState(data []byte) (*State, error) {
 	if err := s.hidden.UnmarshalBinary(h); err != nil {
 		return nil, fmt.Errorf("hidden: %w", err)
 	}
+	s.recount()
 	if err := s.selfCheck(); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-func checkHit(h hit) error {
-	if h.Steps < 0 || h.Steps > 9 {
-		return fmt.Errorf("hit steps %d out of 0..9", h.Steps)
+// hitJSON is a pending combat result in the saved form.
+type hitJSON struct {
+	Steps int  `json:"steps,omitempty"`
+	Pin   bool `json:"pin,omitempty"`
+	DE    bool `json:"de,omitempty"`
+}
+
+func toHitJSON(h hit) *hitJSON {
+	return &hitJSON{Steps: h.steps(), Pin: h.pin(), DE: h.de()}
+}
+
+func (j *hitJSON) hit() (hit, error) {
+	if j.Steps < 0 || j.Steps > 3 {
+		return 0, fmt.Errorf("hit steps %d out of 0..3", j.Steps)
 	}
-	return nil
+	h := hit(j.Steps)
+	if j.Pin {
+		h |= hitPin
+	}
+	if j.DE {
+		h |= hitDE
+	}
+	if h == 0 {
+		return 0, errors.New("an empty hit is written as no hit")
+	}
+	return h, nil
 }
 
 func (s *State) decodeMachine(m *machineJSON, space func(string, string) (int16, error)) error {
@@ -356,14 +376,14 @@ func (s *State) decodeMachine(m *machineJSON, space func(string, string) (int16,
 	s.nOrder = int8(len(m.Order))
 	for _, list := range []struct {
 		ids []string
-		dst *[MaxSpaces]bool
+		dst *spaceSet
 	}{{m.HeldBritish, &s.startHeldB}, {m.HeldGerman, &s.startHeldG}} {
 		for _, id := range list.ids {
 			sp, err := space(id, "held")
 			if err != nil || sp < 0 {
 				return fmt.Errorf("held: bad space %q", id)
 			}
-			list.dst[sp] = true
+			list.dst.put(int(sp), true)
 		}
 	}
 	return nil

@@ -63,8 +63,8 @@ func (s *State) stepLanding() {
 }
 
 func (s *State) place(u int, sp int16) {
-	s.bStatus[u], s.bSpace[u] = bOnMap, sp
-	s.reveal()
+	s.putB(u, bOnMap, sp)
+	s.revealAround(sp)
 }
 
 // flak12Active reports whether FlaK #12 is on the map.
@@ -107,7 +107,7 @@ func (s *State) resolveLanding(u, face int) {
 // startFight begins the combat between one commando and FlaK #12 alone
 // (5.2.2): both fire, results apply together.
 func (s *State) startFight(u int) {
-	s.bHit[u], s.gHit[s.data().flak12] = hit{}, hit{}
+	s.bHit[u], s.gHit[s.data().flak12] = 0, 0
 	s.setRoll(rollFightB, 10, u, int(s.data().flak12))
 }
 

@@ -48,14 +48,7 @@ func (s *State) hasExit(u int) bool {
 	return false
 }
 
-func (s *State) germanAt(sp int16) bool {
-	for g := range s.data().German {
-		if s.gLoc[g] == gOnMap && s.gSpace[g] == sp {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) germanAt(sp int16) bool { return s.cntG[sp] > 0 }
 
 // startMove begins one commando's move: a roll of >= 5 to leave a German
 // ZoC that no friendly unit nullifies (6.2), then the destination.

@@ -56,7 +56,7 @@ func (s *State) Observation(p env.Player, buf []float32) []float32 {
 		f[6] = float32(s.bStrength(u)) / 6
 		o += obsPerUnit
 		if sp := s.bSpace[u]; sp >= 0 {
-			f[7] = b2f(d.Spaces[sp].Objective > 0 && !s.destroyed[sp])
+			f[7] = b2f(d.Spaces[sp].Objective > 0 && !s.destroyed.has(int(sp)))
 			buf[o+int(sp)] = 1
 		}
 		o += len(d.Spaces)
@@ -81,7 +81,7 @@ func (s *State) Observation(p env.Player, buf []float32) []float32 {
 	}
 	for sp := range d.Spaces {
 		f := buf[o+sp*obsPerSpace:]
-		f[5] = b2f(s.destroyed[sp])
+		f[5] = b2f(s.destroyed.has(sp))
 		f[6] = float32(d.Spaces[sp].Objective) / 17
 	}
 	return buf
@@ -142,7 +142,7 @@ func (s *State) View() View {
 	d := s.data()
 	v := View{Turn: int(s.turn), Phase: phaseNames[s.phase], Prompt: s.Prompt(), VP: int(s.vp), Lost: int(s.lost), Destroyed: []string{}}
 	for sp := range d.Spaces {
-		if s.destroyed[sp] {
+		if s.destroyed.has(sp) {
 			v.Destroyed = append(v.Destroyed, d.Spaces[sp].ID)
 		}
 	}

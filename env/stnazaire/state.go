@@ -83,14 +83,19 @@ const (
 )
 
 // hit accumulates the combat results a unit receives in one combat phase;
-// they take effect together at the end of the exchange of fire (9.1).
-type hit struct {
-	Steps int8
-	Pin   bool
-	DE    bool
-}
+// they take effect together at the end of the exchange of fire (9.1). Bits
+// 0-1 count step losses (at most 3), then pinned, then eliminated outright.
+type hit uint8
 
-func (h hit) any() bool { return h.Steps > 0 || h.Pin || h.DE }
+const (
+	hitPin hit = 4
+	hitDE  hit = 8
+)
+
+func (h hit) steps() int { return int(h & 3) }
+func (h hit) pin() bool  { return h&hitPin != 0 }
+func (h hit) de() bool   { return h&hitDE != 0 }
+func (h hit) any() bool  { return h != 0 }
 
 // State is one position of the game. It is plain data in fixed arrays so
 // that Clone is a copy and the hot paths do not allocate.
@@ -135,15 +140,40 @@ type State struct {
 	gOrder     [MaxGerman]int8 // German attack order of the phase (9.1.1.3)
 	nOrder     int8
 
-	destroyed  [MaxSpaces]bool
-	startHeldG [MaxSpaces]bool // held by Germans when the exchange of fire began
-	startHeldB [MaxSpaces]bool
+	destroyed  spaceSet
+	startHeldB spaceSet // held by each side when the exchange of fire began
+	startHeldG spaceSet
 
 	birneyDone bool // Birney's landing is resolved (5.2.2), so 5.2.3 may apply
 	vp         int16
 	lost       int8 // commandos lost (14): eliminated, later captured too
 
 	hidden rand.PCG // draws of hidden counters (3, 12); never dice
+
+	// cntB and cntG count the units on the map per space (derived: kept up
+	// to date by putB and putG, rebuilt by recount).
+	cntB, cntG [MaxSpaces]int8
+}
+
+// footField labels spaces with their distance to the German target stack
+// and that stack, for Germans on foot in phase E.
+type footField struct {
+	dist   [MaxSpaces]int8
+	target [MaxSpaces]int8 // a space index; MaxSpaces is 128
+	valid  bool
+}
+
+// spaceSet is a set of spaces as a bitset, to keep the state small.
+type spaceSet [MaxSpaces / 64]uint64
+
+func (b *spaceSet) has(sp int) bool { return b[sp>>6]&(1<<(sp&63)) != 0 }
+
+func (b *spaceSet) put(sp int, on bool) {
+	if on {
+		b[sp>>6] |= 1 << (sp & 63)
+	} else {
+		b[sp>>6] &^= 1 << (sp & 63)
+	}
 }
 
 var _ env.State = (*State)(nil)
@@ -195,39 +225,50 @@ func (s *State) bStrength(u int) int {
 	return int(b.Full)
 }
 
-// counts of units on the map in a space.
-func (s *State) nBritishAt(sp int16) int {
-	n := 0
-	for u := range s.data().British {
-		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp {
-			n++
-		}
+// putB sets a commando's status and space, keeping the counts per space.
+func (s *State) putB(u int, status uint8, sp int16) {
+	if s.bStatus[u] == bOnMap {
+		s.cntB[s.bSpace[u]]--
 	}
-	return n
+	s.bStatus[u], s.bSpace[u] = status, sp
+	if status == bOnMap {
+		s.cntB[sp]++
+	}
 }
 
-func (s *State) nGermanAt(sp int16) int {
-	n := 0
-	for g := range s.data().German {
-		if s.gLoc[g] == gOnMap && s.gSpace[g] == sp {
-			n++
-		}
+// putG sets a German counter's location and space, keeping the counts.
+func (s *State) putG(g int, loc uint8, sp int16) {
+	if s.gLoc[g] == gOnMap {
+		s.cntG[s.gSpace[g]]--
 	}
-	return n
+	s.gLoc[g], s.gSpace[g] = loc, sp
+	if loc == gOnMap {
+		s.cntG[sp]++
+	}
 }
 
-// occupancy fills per-space counts of British and German units on the map.
-func (s *State) occupancy(nb, ng *[MaxSpaces]int8) {
+// recount rebuilds the counts per space from the units.
+func (s *State) recount() {
+	s.cntB, s.cntG = [MaxSpaces]int8{}, [MaxSpaces]int8{}
 	for u := range s.data().British {
 		if s.bStatus[u] == bOnMap {
-			nb[s.bSpace[u]]++
+			s.cntB[s.bSpace[u]]++
 		}
 	}
 	for g := range s.data().German {
 		if s.gLoc[g] == gOnMap {
-			ng[s.gSpace[g]]++
+			s.cntG[s.gSpace[g]]++
 		}
 	}
+}
+
+// counts of units on the map in a space.
+func (s *State) nBritishAt(sp int16) int { return int(s.cntB[sp]) }
+func (s *State) nGermanAt(sp int16) int  { return int(s.cntG[sp]) }
+
+// occupancy copies the per-space counts of units on the map.
+func (s *State) occupancy(nb, ng *[MaxSpaces]int8) {
+	*nb, *ng = s.cntB, s.cntG
 }
 
 // germanZoCAt reports whether a space is in a German zone of control: next
@@ -267,16 +308,33 @@ func (s *State) gImmobile(g int) bool {
 
 // reveal flips every concealed German linked to a commando (8.2).
 func (s *State) reveal() {
+	for g := range s.data().German {
+		s.revealGerman(g)
+	}
+}
+
+// revealGerman flips g if it is face down and linked to a commando.
+func (s *State) revealGerman(g int) {
 	d := s.data()
-	for g := range d.German {
-		if s.gLoc[g] != gOnMap || !s.gConcealed[g] {
-			continue
+	if s.gLoc[g] != gOnMap || !s.gConcealed[g] {
+		return
+	}
+	links := d.linked[s.gSpace[g]]
+	for u := range d.British {
+		if s.bStatus[u] == bOnMap && links[s.bSpace[u]] {
+			s.gConcealed[g] = false
+			return
 		}
-		for u := range d.British {
-			if s.bStatus[u] == bOnMap && d.linked[s.gSpace[g]][s.bSpace[u]] {
-				s.gConcealed[g] = false
-				break
-			}
+	}
+}
+
+// revealAround flips the face-down Germans linked to space sp, where a
+// commando has just arrived.
+func (s *State) revealAround(sp int16) {
+	links := s.data().linked[sp]
+	for g := range s.data().German {
+		if s.gLoc[g] == gOnMap && s.gConcealed[g] && links[s.gSpace[g]] {
+			s.gConcealed[g] = false
 		}
 	}
 }

@@ -38,7 +38,7 @@ func (s *State) ObjectivesDestroyed() int {
 	d := s.data()
 	n := 0
 	for sp := range d.Spaces {
-		if s.destroyed[sp] {
+		if s.destroyed.has(sp) {
 			n++
 		}
 	}
@@ -64,7 +64,7 @@ func (s *State) Score() env.Score {
 	}
 	return env.Score{
 		Value:   float64(s.vp),
-		Verdict: d.Level(int(s.vp)),
+		Verdict: d.Level(int(s.vp)) + "; losses " + LossVerdict(int(s.lost)),
 		Metrics: []env.Metric{
 			{Name: "vp", Value: float64(s.vp)},
 			{Name: "lost", Value: float64(s.lost)},
@@ -174,12 +174,12 @@ func (s *State) String() string {
 				units = append(units, fmt.Sprintf("%s %d%s", gu.Name, gu.Strength, flag(s.gPinned[g], " pinned")))
 			}
 		}
-		if len(units) == 0 && !s.destroyed[sp] {
+		if len(units) == 0 && !s.destroyed.has(sp) {
 			continue
 		}
 		obj := ""
 		if o := d.Spaces[sp].Objective; o > 0 {
-			obj = fmt.Sprintf(" #%d%s", o, flag(s.destroyed[sp], " destroyed"))
+			obj = fmt.Sprintf(" #%d%s", o, flag(s.destroyed.has(sp), " destroyed"))
 		}
 		fmt.Fprintf(&b, "  %-4s %s%s: %s\n", d.Spaces[sp].ID, d.Spaces[sp].Name, obj, strings.Join(units, ", "))
 	}

@@ -1,0 +1,19 @@
+// Command chariot is the command line of the project: it lists the games
+// and agents, and plays games.
+//
+// Usage:
+//
+//	chariot games                 list the games and their options
+//	chariot agents                list the agents and their options
+//	chariot play --game SPEC [--agent SPEC] [--seed N] [--log=false]
+//	chariot bench                 (not implemented yet: issue 3)
+//
+// Games and agents are named by spec strings, "name" or "name:k=v,k=v", as
+// in env.NewGame and agents.New; for example
+//
+//	chariot play --game pig:target=50 --agent random --seed 7
+//
+// A usage error (unknown command or flag, missing flag) prints one line,
+// such as "chariot play: unknown flag -x", and exits with status 2; any other
+// error prints "chariot: <message>" and exits with status 1.
+package main

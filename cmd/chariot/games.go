@@ -1,0 +1,8 @@
+package main
+
+// The games the command knows, imported for their registration. Add a game
+// here to make it available to every subcommand.
+import (
+	_ "github.com/chariot-ai/chariot/env/pig"
+	_ "github.com/chariot-ai/chariot/env/stnazaire"
+)

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
+)
+
+// runGames prints the registered games with their options.
+func runGames(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("games", flag.ContinueOnError)
+	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
+		return st
+	}
+	var entries []entry
+	for _, r := range env.Games() {
+		entries = append(entries, entry{r.Name, r.Description, r.Options})
+	}
+	return printEntries(stdout, stderr, entries)
+}
+
+// runAgents prints the registered agents with their options.
+func runAgents(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("agents", flag.ContinueOnError)
+	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
+		return st
+	}
+	var entries []entry
+	for _, r := range agents.List() {
+		entries = append(entries, entry{r.Name, r.Description, r.Options})
+	}
+	return printEntries(stdout, stderr, entries)
+}
+
+// entry is one game or agent to list.
+type entry struct {
+	name, description string
+	options           []env.OptionDoc
+}
+
+// printEntries writes each entry's name and description, then its options
+// as an aligned table: name, default, help.
+func printEntries(stdout, stderr io.Writer, entries []entry) int {
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	for i, e := range entries {
+		if i > 0 {
+			fmt.Fprintln(tw)
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", e.name, e.description)
+		for _, o := range e.options {
+			fmt.Fprintf(tw, "  %s\tdefault %s\t%s\n", o.Name, o.Default, o.Help)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return fail(stderr, fmt.Errorf("writing output: %w", err))
+	}
+	return exitOK
+}

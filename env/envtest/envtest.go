@@ -1,0 +1,528 @@
+package envtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime/debug"
+	"slices"
+	"testing"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// TB is the part of testing.TB that Check uses. *testing.T, *testing.B and
+// *testing.F satisfy it; a test of the suite itself can pass a recorder.
+type TB interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Logf(format string, args ...any)
+}
+
+// Config tunes Check. The zero value is usable.
+type Config struct {
+	// Games is the number of random games to play (default 20).
+	Games int
+	// Seed is the base seed: game i starts from NewInitialState(Seed+i) and
+	// chooses its actions from a stream seeded by Seed and i.
+	Seed uint64
+	// MaxSteps caps the actions, chance outcomes included, of one game
+	// (default 10000). A game still running at the cap is logged, not
+	// failed.
+	MaxSteps int
+	// Invariant, if set, is checked at every state; an error fails the game.
+	Invariant func(s env.State) error
+}
+
+// Defaults of Config.
+const (
+	DefaultGames    = 20
+	DefaultMaxSteps = 10000
+)
+
+// maxReported is how many failing games Check reports before it gives up.
+const maxReported = 5
+
+// allocEvery is how often, in steps, Check measures that LegalActions does
+// not allocate; the measurement repeats the call allocRuns times.
+const (
+	allocEvery = 8
+	allocRuns  = 100
+)
+
+// Check plays cfg.Games random games of g and reports through t every way
+// in which g breaks the env contract. Each failing game is reported once,
+// with its seed, the step and the state's JSON, and play of that game stops
+// there. It checks the game itself (it is registered and rebuilds from
+// Name and Options) and, at every state:
+//
+//   - CurrentPlayer is a seat, Chance or Terminal, and IsTerminal agrees;
+//   - LegalActions are sorted, unique, in range, non-empty exactly when the
+//     game is not over, overwrite the buffer, and do not allocate;
+//   - at a chance node ChanceOutcomes have positive probabilities summing
+//     to 1 within 1e-9, sorted, the same set as LegalActions; elsewhere none;
+//   - ParseAction reads back ActionString of every legal action;
+//   - Apply of an illegal action (one in range if any, -1 and
+//     NumDistinctActions) returns an error wrapping env.ErrIllegal and leaves
+//     the state's JSON unchanged;
+//   - the JSON round-trips byte for byte through Game().UnmarshalState;
+//   - Clone is independent both ways;
+//   - Observation has ObservationSize finite entries, for every seat, and
+//     overwrites a reused buffer; Observe marshals to JSON;
+//   - Resample for the deciding seat keeps its Observation, the current
+//     player and the legal actions;
+//   - Returns has NumPlayers finite entries; Score is finite with the same
+//     metric names throughout;
+//   - the queries leave the state unchanged, and cfg.Invariant holds.
+func Check(t TB, g env.Game, cfg Config) {
+	t.Helper()
+	if cfg.Games <= 0 {
+		cfg.Games = DefaultGames
+	}
+	if cfg.MaxSteps <= 0 {
+		cfg.MaxSteps = DefaultMaxSteps
+	}
+	id := g.Name() + ":" + g.Options()
+	if err := checkGame(g, cfg.Seed); err != nil {
+		t.Errorf("envtest: %s: %v", id, err)
+		return
+	}
+	c := &checker{g: g, cfg: cfg}
+	failed := 0
+	for i := range cfg.Games {
+		seed := cfg.Seed + uint64(i)
+		steps, terminal, err := c.play(seed, uint64(i))
+		if err != nil {
+			t.Errorf("envtest: %s game %d (seed %d): %v", id, i, seed, err)
+			if failed++; failed == maxReported {
+				t.Errorf("envtest: %s: stopping after %d failing games", id, failed)
+				return
+			}
+			continue
+		}
+		if !terminal {
+			t.Logf("envtest: %s game %d (seed %d): not over after %d steps", id, i, seed, steps)
+		}
+	}
+}
+
+// CheckUnmarshalNoPanic feeds data to g.UnmarshalState for a fuzz target.
+// Rejection is fine; a panic is reported. An accepted state must satisfy the
+// contract: it re-encodes to JSON that decodes to the same JSON, passes the
+// per-state checks of Check, and plays on for a few random steps.
+func CheckUnmarshalNoPanic(t TB, g env.Game, data []byte) {
+	t.Helper()
+	err := func() (err error) {
+		defer recoverTo(&err)
+		s, err := g.UnmarshalState(data)
+		if err != nil {
+			return nil // rejected: fine
+		}
+		j1, err := s.MarshalJSON()
+		if err != nil {
+			return fmt.Errorf("accepted state does not marshal: %w", err)
+		}
+		s2, err := g.UnmarshalState(j1)
+		if err != nil {
+			return fmt.Errorf("accepted state re-encodes to %s, which is rejected: %w", clip(j1), err)
+		}
+		j2, err := s2.MarshalJSON()
+		if err != nil {
+			return fmt.Errorf("re-decoded state does not marshal: %w", err)
+		}
+		if !bytes.Equal(j1, j2) {
+			return fmt.Errorf("JSON not stable: %s decodes and re-encodes to %s", clip(j1), clip(j2))
+		}
+		c := &checker{g: g, cfg: Config{MaxSteps: 20}}
+		rng := rand.New(rand.NewPCG(0, 0))
+		for step := 0; step < c.cfg.MaxSteps && !s.IsTerminal(); step++ {
+			if err := c.step(s, rng, step); err != nil {
+				return fmt.Errorf("from accepted state %s: %w", clip(j1), err)
+			}
+		}
+		return c.checkState(s, rng, -1)
+	}()
+	if err != nil {
+		t.Errorf("envtest: %s:%s: UnmarshalState(%q): %v", g.Name(), g.Options(), clip(data), err)
+	}
+}
+
+// checkGame checks the game's own methods and its registration.
+func checkGame(g env.Game, seed uint64) (err error) {
+	defer recoverTo(&err)
+	switch {
+	case g.Name() == "":
+		return errors.New("empty Name")
+	case g.NumPlayers() < 1:
+		return fmt.Errorf("NumPlayers %d, want at least 1", g.NumPlayers())
+	case g.NumDistinctActions() < 1:
+		return fmt.Errorf("NumDistinctActions %d, want at least 1", g.NumDistinctActions())
+	case g.ObservationSize() < 0:
+		return fmt.Errorf("ObservationSize %d, want at least 0", g.ObservationSize())
+	}
+	p, err := env.ParseParams(g.Options())
+	if err != nil {
+		return fmt.Errorf("Options %q do not parse: %w", g.Options(), err)
+	}
+	if p.String() != g.Options() {
+		return fmt.Errorf("Options %q are not canonical (want %q)", g.Options(), p.String())
+	}
+	r, err := env.Lookup(g.Name())
+	if err != nil {
+		return fmt.Errorf("not registered: %w", err)
+	}
+	g2, err := r.New(p)
+	if err != nil {
+		return fmt.Errorf("registry cannot rebuild the game from its Options: %w", err)
+	}
+	if g2.Name() != g.Name() || g2.Options() != g.Options() || g2.NumPlayers() != g.NumPlayers() ||
+		g2.NumDistinctActions() != g.NumDistinctActions() || g2.ObservationSize() != g.ObservationSize() {
+		return fmt.Errorf("rebuilt game differs: %s:%s with %d players, %d actions, observation %d",
+			g2.Name(), g2.Options(), g2.NumPlayers(), g2.NumDistinctActions(), g2.ObservationSize())
+	}
+	j1, err := g.NewInitialState(seed).MarshalJSON()
+	if err != nil {
+		return fmt.Errorf("initial state does not marshal: %w", err)
+	}
+	j2, err := g2.NewInitialState(seed).MarshalJSON()
+	if err != nil {
+		return fmt.Errorf("initial state of the rebuilt game does not marshal: %w", err)
+	}
+	if !bytes.Equal(j1, j2) {
+		return fmt.Errorf("NewInitialState(%d) differs between the game and its rebuilt copy:\n%s\n%s", seed, clip(j1), clip(j2))
+	}
+	return nil
+}
+
+// checker carries what Check learns across states.
+type checker struct {
+	g   env.Game
+	cfg Config
+	// metrics are the Score metric names of the first state seen.
+	metrics []string
+	seen    bool
+}
+
+// play plays one random game, checking every state.
+func (c *checker) play(seed, index uint64) (steps int, terminal bool, err error) {
+	defer recoverTo(&err)
+	s := c.g.NewInitialState(seed)
+	j1, err1 := s.MarshalJSON()
+	j2, err2 := c.g.NewInitialState(seed).MarshalJSON()
+	if err := errors.Join(err1, err2); err != nil {
+		return 0, false, fmt.Errorf("initial state does not marshal: %w", err)
+	}
+	if !bytes.Equal(j1, j2) {
+		return 0, false, fmt.Errorf("NewInitialState(%d) is not deterministic:\n%s\n%s", seed, clip(j1), clip(j2))
+	}
+	rng := rand.New(rand.NewPCG(c.cfg.Seed, index^0x656e7674657374))
+	for steps = 0; steps < c.cfg.MaxSteps; steps++ {
+		if s.IsTerminal() {
+			break
+		}
+		if err := c.step(s, rng, steps); err != nil {
+			return steps, false, err
+		}
+	}
+	if err := c.checkState(s, rng, steps); err != nil {
+		return steps, false, err
+	}
+	return steps, s.IsTerminal(), nil
+}
+
+// step checks s, then advances it by one random legal action, checking that
+// a clone stays independent.
+func (c *checker) step(s env.State, rng *rand.Rand, step int) error {
+	if err := c.checkState(s, rng, step); err != nil {
+		return err
+	}
+	j0, _ := s.MarshalJSON() // checkState marshalled it already
+	n := c.g.NumDistinctActions()
+	legal := s.LegalActions(make([]env.Action, 0, n))
+	var a env.Action
+	if s.CurrentPlayer() == env.Chance {
+		a = env.SampleChance(s.ChanceOutcomes(nil), rng)
+	} else {
+		a = legal[rng.IntN(len(legal))]
+	}
+	at := func(format string, args ...any) error {
+		return fmt.Errorf("step %d, state %s: %s", step, clip(j0), fmt.Sprintf(format, args...))
+	}
+
+	// Clone independence, clone to original.
+	cl := s.Clone()
+	cj, err := cl.MarshalJSON()
+	if err != nil {
+		return at("clone does not marshal: %v", err)
+	}
+	if !bytes.Equal(cj, j0) {
+		return at("clone's JSON differs: %s", clip(cj))
+	}
+	b := legal[rng.IntN(len(legal))]
+	if err := cl.Apply(b); err != nil {
+		return at("Apply(%d %q) on a clone: %v", b, s.ActionString(b), err)
+	}
+	if j, _ := s.MarshalJSON(); !bytes.Equal(j, j0) {
+		return at("Apply(%d %q) on a clone changed the original to %s", b, s.ActionString(b), clip(j))
+	}
+	cj, err = cl.MarshalJSON()
+	if err != nil {
+		return at("clone does not marshal after Apply(%d): %v", b, err)
+	}
+
+	name := s.ActionString(a)
+	if err := s.Apply(a); err != nil {
+		return at("Apply(%d %q) of a legal action: %v", a, name, err)
+	}
+	// Clone independence, original to clone.
+	if j, _ := cl.MarshalJSON(); !bytes.Equal(j, cj) {
+		return at("Apply(%d %q) on the original changed its clone from %s to %s", a, name, clip(cj), clip(j))
+	}
+	return nil
+}
+
+// checkState checks every query on s, and that none of them changes s.
+func (c *checker) checkState(s env.State, rng *rand.Rand, step int) (err error) {
+	g := c.g
+	j0, err := s.MarshalJSON()
+	if err != nil {
+		return fmt.Errorf("step %d: MarshalJSON: %w", step, err)
+	}
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("step %d, state %s: %w", step, clip(j0), err)
+		}
+	}()
+	if sg := s.Game(); sg == nil || sg.Name() != g.Name() || sg.Options() != g.Options() {
+		return errors.New("Game() is not the game that made the state")
+	}
+	n := g.NumDistinctActions()
+	np := g.NumPlayers()
+	cur := s.CurrentPlayer()
+	switch {
+	case cur == env.Terminal || cur == env.Chance || (cur >= 0 && int(cur) < np):
+	default:
+		return fmt.Errorf("CurrentPlayer %d is not a seat (0 to %d), Chance or Terminal", cur, np-1)
+	}
+	if s.IsTerminal() != (cur == env.Terminal) {
+		return fmt.Errorf("IsTerminal %v but CurrentPlayer %d", s.IsTerminal(), cur)
+	}
+
+	// Legal actions.
+	legal := s.LegalActions(nil)
+	if err := checkLegal(legal, n, cur); err != nil {
+		return err
+	}
+	buf := make([]env.Action, n)
+	for i := range buf {
+		buf[i] = env.Action(n - i)
+	}
+	if again := s.LegalActions(buf); !slices.Equal(again, legal) {
+		return fmt.Errorf("LegalActions into a used buffer gives %v, into nil %v", again, legal)
+	}
+	if step%allocEvery == 0 {
+		buf = buf[:0]
+		if allocs := testing.AllocsPerRun(allocRuns, func() { buf = s.LegalActions(buf) }); allocs > 0 {
+			return fmt.Errorf("LegalActions allocates %v times with a buffer of capacity NumDistinctActions", allocs)
+		}
+	}
+
+	// Chance outcomes.
+	outcomes := s.ChanceOutcomes(nil)
+	if cur == env.Chance {
+		if err := checkOutcomes(outcomes, legal); err != nil {
+			return err
+		}
+	} else if len(outcomes) != 0 {
+		return fmt.Errorf("ChanceOutcomes %v away from a chance node", outcomes)
+	}
+
+	// Notation.
+	for _, a := range legal {
+		name := s.ActionString(a)
+		if name == "" {
+			return fmt.Errorf("ActionString(%d) is empty", a)
+		}
+		back, err := s.ParseAction(name)
+		if err != nil {
+			return fmt.Errorf("ParseAction(ActionString(%d) = %q): %w", a, name, err)
+		}
+		if back != a {
+			return fmt.Errorf("ParseAction(ActionString(%d) = %q) = %d", a, name, back)
+		}
+	}
+
+	// Illegal actions.
+	illegal := []env.Action{-1, env.Action(n)}
+	for a := range env.Action(n) {
+		if _, found := slices.BinarySearch(legal, a); !found {
+			illegal = append(illegal, a)
+			break
+		}
+	}
+	for _, a := range illegal {
+		err := s.Apply(a)
+		if !errors.Is(err, env.ErrIllegal) {
+			return fmt.Errorf("Apply(%d) of an illegal action returned %v, want an error wrapping env.ErrIllegal", a, err)
+		}
+		if j, _ := s.MarshalJSON(); !bytes.Equal(j, j0) {
+			return fmt.Errorf("Apply(%d) of an illegal action changed the state to %s", a, clip(j))
+		}
+	}
+
+	// JSON round trip.
+	s2, err := g.UnmarshalState(j0)
+	if err != nil {
+		return fmt.Errorf("UnmarshalState of the state's own JSON: %w", err)
+	}
+	j2, err := s2.MarshalJSON()
+	if err != nil {
+		return fmt.Errorf("MarshalJSON of the decoded state: %w", err)
+	}
+	if !bytes.Equal(j2, j0) {
+		return fmt.Errorf("JSON round trip gives %s", clip(j2))
+	}
+	if s2.CurrentPlayer() != cur || !slices.Equal(s2.LegalActions(nil), legal) {
+		return fmt.Errorf("decoded state has player %d and actions %v", s2.CurrentPlayer(), s2.LegalActions(nil))
+	}
+
+	// Observations.
+	obs := make([][]float32, np)
+	for p := range env.Player(np) {
+		o := s.Observation(p, nil)
+		if len(o) != g.ObservationSize() {
+			return fmt.Errorf("Observation(%d) has length %d, want ObservationSize %d", p, len(o), g.ObservationSize())
+		}
+		for i, v := range o {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				return fmt.Errorf("Observation(%d)[%d] = %v", p, i, v)
+			}
+		}
+		used := make([]float32, len(o))
+		for i := range used {
+			used[i] = float32(math.NaN())
+		}
+		if again := s.Observation(p, used); !slices.Equal(again, o) {
+			return fmt.Errorf("Observation(%d) into a used buffer gives %v, into nil %v", p, again, o)
+		}
+		if _, err := json.Marshal(s.Observe(p)); err != nil {
+			return fmt.Errorf("Observe(%d) does not marshal to JSON: %w", p, err)
+		}
+		obs[p] = o
+	}
+	if cur >= 0 {
+		r := s.Resample(cur, rng)
+		if r == nil {
+			return fmt.Errorf("Resample(%d) returned nil", cur)
+		}
+		if ro := r.Observation(cur, nil); !slices.Equal(ro, obs[cur]) {
+			return fmt.Errorf("Resample(%d) changes the seat's observation from %v to %v", cur, obs[cur], ro)
+		}
+		if r.CurrentPlayer() != cur || !slices.Equal(r.LegalActions(nil), legal) {
+			return fmt.Errorf("Resample(%d) has player %d and actions %v, want %d and %v", cur, r.CurrentPlayer(), r.LegalActions(nil), cur, legal)
+		}
+	}
+
+	// Returns and score.
+	ret := s.Returns()
+	if len(ret) != np {
+		return fmt.Errorf("Returns has %d entries, want NumPlayers %d", len(ret), np)
+	}
+	for i, v := range ret {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("Returns()[%d] = %v", i, v)
+		}
+	}
+	sc := s.Score()
+	if math.IsNaN(sc.Value) || math.IsInf(sc.Value, 0) {
+		return fmt.Errorf("Score().Value = %v", sc.Value)
+	}
+	names := make([]string, len(sc.Metrics))
+	for i, m := range sc.Metrics {
+		if m.Name == "" || math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
+			return fmt.Errorf("Score metric %d is %q = %v", i, m.Name, m.Value)
+		}
+		names[i] = m.Name
+	}
+	if !c.seen {
+		c.metrics, c.seen = names, true
+	} else if !slices.Equal(names, c.metrics) {
+		return fmt.Errorf("Score metrics %v, earlier %v; the order must be fixed per game", names, c.metrics)
+	}
+	if s.String() == "" {
+		return errors.New("String is empty")
+	}
+
+	if c.cfg.Invariant != nil {
+		if err := c.cfg.Invariant(s); err != nil {
+			return fmt.Errorf("invariant: %w", err)
+		}
+	}
+	if j, _ := s.MarshalJSON(); !bytes.Equal(j, j0) {
+		return fmt.Errorf("queries changed the state to %s", clip(j))
+	}
+	return nil
+}
+
+// checkLegal checks a LegalActions result.
+func checkLegal(legal []env.Action, n int, cur env.Player) error {
+	if cur == env.Terminal {
+		if len(legal) != 0 {
+			return fmt.Errorf("LegalActions %v at a terminal state, want none", legal)
+		}
+		return nil
+	}
+	if len(legal) == 0 {
+		return errors.New("no LegalActions at a non-terminal state")
+	}
+	for i, a := range legal {
+		if a < 0 || int(a) >= n {
+			return fmt.Errorf("LegalActions %v: %d out of range 0 to %d", legal, a, n-1)
+		}
+		if i > 0 && a <= legal[i-1] {
+			return fmt.Errorf("LegalActions %v are not sorted and unique at index %d", legal, i)
+		}
+	}
+	return nil
+}
+
+// checkOutcomes checks ChanceOutcomes at a chance node against its legal
+// actions.
+func checkOutcomes(outcomes []env.Outcome, legal []env.Action) error {
+	if len(outcomes) != len(legal) {
+		return fmt.Errorf("ChanceOutcomes %v and LegalActions %v differ", outcomes, legal)
+	}
+	sum := 0.0
+	for i, o := range outcomes {
+		if o.Action != legal[i] {
+			return fmt.Errorf("ChanceOutcomes %v: not sorted, or not the set of LegalActions %v", outcomes, legal)
+		}
+		if !(o.Prob > 0) || math.IsInf(o.Prob, 0) {
+			return fmt.Errorf("ChanceOutcomes %v: probability %v of action %d", outcomes, o.Prob, o.Action)
+		}
+		sum += o.Prob
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		return fmt.Errorf("ChanceOutcomes %v: probabilities sum to %v", outcomes, sum)
+	}
+	return nil
+}
+
+// recoverTo turns a panic into *err, with the stack for the reader.
+func recoverTo(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+	}
+}
+
+// clip shortens JSON for messages.
+func clip(b []byte) string {
+	const max = 600
+	if len(b) <= max {
+		return string(b)
+	}
+	return string(b[:max]) + "…"
+}

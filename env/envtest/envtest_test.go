@@ -1,0 +1,149 @@
+package envtest_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
+	_ "github.com/chariot-ai/chariot/env/pig"
+)
+
+// recorder is an envtest.TB that keeps what it is told.
+type recorder struct {
+	errors []string
+	logs   []string
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Logf(format string, args ...any) {
+	r.logs = append(r.logs, fmt.Sprintf(format, args...))
+}
+
+func mustGame(t *testing.T, spec string) env.Game {
+	t.Helper()
+	g, err := env.NewGame(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestCheckPig(t *testing.T) {
+	for _, spec := range []string{"pig", "pig:target=5,die=3", "pig:target=1,die=2", "pig:target=100"} {
+		t.Run(spec, func(t *testing.T) {
+			envtest.Check(t, mustGame(t, spec), envtest.Config{Games: 30, Seed: 7})
+		})
+	}
+}
+
+func TestCheckCorrectFakePasses(t *testing.T) {
+	var r recorder
+	envtest.Check(&r, mustGame(t, "envtest_fake"), envtest.Config{})
+	if len(r.errors) != 0 {
+		t.Fatalf("the correct fake game fails the suite:\n%s", strings.Join(r.errors, "\n"))
+	}
+}
+
+// TestCheckCatchesBugs breaks the fake game one way at a time and expects
+// the suite to say so.
+func TestCheckCatchesBugs(t *testing.T) {
+	tests := []struct {
+		bug  string
+		cfg  envtest.Config
+		want string
+	}{
+		{bug: "unregistered", want: "not registered"},
+		{bug: "bad_player", want: "is not a seat"},
+		{bug: "unsorted", want: "not sorted and unique"},
+		{bug: "duplicate", want: "not sorted and unique"},
+		{bug: "out_of_range", want: "out of range"},
+		{bug: "terminal_legal", want: "at a terminal state"},
+		{bug: "empty_legal", want: "no LegalActions at a non-terminal state"},
+		{bug: "allocs", want: "LegalActions allocates"},
+		{bug: "query_mutates", want: "changed the state"},
+		{bug: "chance_sum", want: "sum to"},
+		{bug: "chance_set", want: "ChanceOutcomes"},
+		{bug: "parse", want: "ParseAction(ActionString(3)"},
+		{bug: "illegal_ok", want: "want an error wrapping env.ErrIllegal"},
+		{bug: "illegal_unwrapped", want: "want an error wrapping env.ErrIllegal"},
+		{bug: "illegal_mutates", want: "of an illegal action changed the state"},
+		{bug: "json_lossy", want: "decoded state has player"},
+		{bug: "shallow_clone", want: "on a clone changed the original"},
+		{bug: "obs_size", want: "want ObservationSize 3"},
+		{bug: "obs_nan", want: "NaN"},
+		{bug: "obs_buf", want: "into a used buffer"},
+		{bug: "observe_json", want: "does not marshal to JSON"},
+		{bug: "resample", want: "Resample(1) changes the seat's observation"},
+		{bug: "returns_len", want: "want NumPlayers 2"},
+		{bug: "metrics", want: "order must be fixed"},
+		{bug: "none", want: "invariant: sum too big", cfg: envtest.Config{Invariant: func(s env.State) error {
+			if v, _ := s.Score().Metric("sum"); v > 12 {
+				return errors.New("sum too big")
+			}
+			return nil
+		}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.bug, func(t *testing.T) {
+			var r recorder
+			envtest.Check(&r, mustGame(t, "envtest_fake:bug="+tt.bug), tt.cfg)
+			if len(r.errors) == 0 {
+				t.Fatalf("bug %s not caught", tt.bug)
+			}
+			if !strings.Contains(r.errors[0], tt.want) {
+				t.Errorf("bug %s: first error\n%s\ndoes not mention %q", tt.bug, r.errors[0], tt.want)
+			}
+			if len(r.errors) > 6 {
+				t.Errorf("bug %s: %d errors, want at most 6 (five games and a summary)", tt.bug, len(r.errors))
+			}
+		})
+	}
+}
+
+func TestCheckLogsUnfinishedGames(t *testing.T) {
+	var r recorder
+	envtest.Check(&r, mustGame(t, "pig:target=1000"), envtest.Config{Games: 2, MaxSteps: 5})
+	if len(r.errors) != 0 {
+		t.Fatalf("errors: %v", r.errors)
+	}
+	if len(r.logs) != 2 || !strings.Contains(r.logs[0], "not over after 5 steps") {
+		t.Errorf("logs %q, want two notes of games not over after 5 steps", r.logs)
+	}
+}
+
+func TestCheckUnmarshalNoPanic(t *testing.T) {
+	tests := []struct {
+		spec, data string
+		wantErr    string // "" for no report
+	}{
+		{"envtest_fake", `{"hist":[0,2,1]}`, ""},
+		{"envtest_fake", `{"hist":[`, ""},
+		{"envtest_fake", `{"hist":[7]}`, ""},
+		{"envtest_fake:bug=unmarshal_panic", `{"hist":[0]}`, ""},
+		{"envtest_fake:bug=unmarshal_panic", `{"hist":[]}`, "panic: runtime error: index out of range"},
+		{"envtest_fake:bug=json_lossy", `{"hist":[0,2]}`, "JSON not stable"},
+		{"envtest_fake:bug=unsorted", `{"hist":[0,2]}`, "not sorted"},
+		{"pig", `{"options":"die=6,target=20","scores":[0,0],"turn_total":0,"player":0,"chance":false,"winner":-1}`, ""},
+		{"pig", `null`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec+" "+tt.data, func(t *testing.T) {
+			var r recorder
+			envtest.CheckUnmarshalNoPanic(&r, mustGame(t, tt.spec), []byte(tt.data))
+			switch {
+			case tt.wantErr == "" && len(r.errors) > 0:
+				t.Errorf("unexpected report: %v", r.errors)
+			case tt.wantErr != "" && len(r.errors) == 0:
+				t.Errorf("no report, want one mentioning %q", tt.wantErr)
+			case tt.wantErr != "" && !strings.Contains(r.errors[0], tt.wantErr):
+				t.Errorf("report %q does not mention %q", r.errors[0], tt.wantErr)
+			}
+		})
+	}
+}

@@ -1,0 +1,31 @@
+// Package pig is the dice game Pig for two players, kept small and fast so
+// that it can test the machinery around games: the conformance suite in
+// env/envtest, the Gym wrapper and the search agents, which can be checked
+// against an exact solution of a small target.
+//
+// Rules. Players take turns. On a turn the player rolls a die as often as
+// they like. A face of 1 ends the turn and loses the turn total; any other
+// face adds to the turn total. Instead of rolling, the player may stop
+// (hold): the turn total is banked into their score and the turn passes. A
+// turn opens with a roll: stopping with a turn total of 0 is not legal, so
+// no line of play cycles without a die. The first player whose score reaches
+// the target wins.
+//
+// Options (registered as "pig"):
+//
+//	target  points to win, 1 to 1000 (default 20)
+//	die     faces of the die, 2 to 100 (default 6)
+//
+// A small game such as "pig:target=5,die=3" has a few dozen positions, so an
+// exact solver can value it. The position graph still has cycles (a 1 can
+// undo a turn), so such a solver iterates to a fixed point rather than
+// recursing.
+//
+// Actions. 0 is "stop" (ParseAction also reads "hold"), 1 is "roll", and
+// 1+f is the die face f, named by its digits ("1" to "6"), an outcome of the
+// chance node that follows each roll with probability 1/die. Because face
+// names are digits, ParseAction reads an action number in the form "#n".
+//
+// The game has no hidden information: Observation is the same for both
+// seats and Resample is a plain clone.
+package pig

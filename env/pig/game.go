@@ -1,0 +1,111 @@
+package pig
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Actions of the fixed action space. Die face f is the action RollFace+f-1.
+const (
+	Stop     env.Action = 0
+	Roll     env.Action = 1
+	RollFace env.Action = 2 // face 1; face f is RollFace + f - 1
+)
+
+// Option limits, so that scores and the action space stay small.
+const (
+	MaxTarget = 1000
+	MaxDie    = 100
+)
+
+// optionDocs documents the game's options; the defaults here are the ones
+// New applies.
+func optionDocs() []env.OptionDoc {
+	return []env.OptionDoc{
+		{Name: "target", Default: "20", Help: "points to win (1 to 1000)"},
+		{Name: "die", Default: "6", Help: "faces of the die (2 to 100)"},
+	}
+}
+
+func init() {
+	env.Register(env.Registration{
+		Name:        "pig",
+		Description: "two-player Pig: roll to build a turn total, a 1 loses it, stop to bank it",
+		Options:     optionDocs(),
+		New:         func(p env.Params) (env.Game, error) { return New(p) },
+	})
+}
+
+// Game is Pig under one set of options. It is immutable.
+type Game struct {
+	target int
+	die    int
+}
+
+// New builds the game from its options; see the package documentation.
+func New(p env.Params) (*Game, error) {
+	if err := p.CheckKnown(optionDocs()); err != nil {
+		return nil, err
+	}
+	target, err := intOption(p, "target", 20, 1, MaxTarget)
+	if err != nil {
+		return nil, err
+	}
+	die, err := intOption(p, "die", 6, 2, MaxDie)
+	if err != nil {
+		return nil, err
+	}
+	return &Game{target: target, die: die}, nil
+}
+
+// intOption reads an integer option within [lo, hi], or def when absent.
+func intOption(p env.Params, name string, def, lo, hi int) (int, error) {
+	s, ok := p[name]
+	if !ok {
+		return def, nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("option %s=%q: not an integer", name, s)
+	}
+	if v < lo || v > hi {
+		return 0, fmt.Errorf("option %s=%d: out of range %d to %d", name, v, lo, hi)
+	}
+	return v, nil
+}
+
+// Target is the score that wins.
+func (g *Game) Target() int { return g.target }
+
+// Die is the number of faces of the die.
+func (g *Game) Die() int { return g.die }
+
+// Name implements env.Game.
+func (g *Game) Name() string { return "pig" }
+
+// Options implements env.Game.
+func (g *Game) Options() string {
+	return env.Params{"target": strconv.Itoa(g.target), "die": strconv.Itoa(g.die)}.String()
+}
+
+// NumPlayers implements env.Game: two seats.
+func (g *Game) NumPlayers() int { return 2 }
+
+// NumDistinctActions implements env.Game: stop, roll and one per face.
+func (g *Game) NumDistinctActions() int { return 2 + g.die }
+
+// ObservationSize implements env.Game; see State.Observation.
+func (g *Game) ObservationSize() int { return obsSize }
+
+// NewInitialState implements env.Game. Pig draws nothing at set-up, so the
+// seed is unused: seat 0 is to roll with both scores at 0.
+func (g *Game) NewInitialState(seed uint64) env.State {
+	return g.NewState()
+}
+
+// NewState returns the opening position with the concrete type.
+func (g *Game) NewState() *State {
+	return &State{game: g, winner: -1}
+}
