@@ -24,6 +24,9 @@ type Registration struct {
 	Options     []env.OptionDoc
 	// Supports reports whether the agent can play g; nil means every game.
 	Supports func(g env.Game) bool
+	// Baseline marks a fast heuristic agent that `chariot bench` runs by
+	// default.
+	Baseline bool
 	// New builds the agent for g. p holds only documented options (New of
 	// the package checks); seed fixes the agent's own randomness.
 	New func(g env.Game, p env.Params, seed uint64) (Agent, error)
@@ -55,6 +58,17 @@ func List() []Registration {
 	out := make([]Registration, 0, len(registry))
 	for _, n := range namesLocked() {
 		out = append(out, registry[n])
+	}
+	return out
+}
+
+// Baselines names the baseline agents that support g, sorted.
+func Baselines(g env.Game) []string {
+	var out []string
+	for _, r := range List() {
+		if r.Baseline && (r.Supports == nil || r.Supports(g)) {
+			out = append(out, r.Name)
+		}
 	}
 	return out
 }

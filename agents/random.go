@@ -11,6 +11,7 @@ func init() {
 	Register(Registration{
 		Name:        "random",
 		Description: "uniform over the legal actions, from its own seeded stream",
+		Baseline:    true,
 		New: func(g env.Game, p env.Params, seed uint64) (Agent, error) {
 			return NewRandom(g, seed), nil
 		},

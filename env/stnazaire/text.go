@@ -64,10 +64,11 @@ func (s *State) Score() env.Score {
 	}
 	return env.Score{
 		Value:   float64(s.vp),
-		Verdict: d.Level(int(s.vp)) + "; losses " + LossVerdict(int(s.lost)),
+		Verdict: d.Level(int(s.vp)),
 		Metrics: []env.Metric{
 			{Name: "vp", Value: float64(s.vp)},
 			{Name: "lost", Value: float64(s.lost)},
+			{Name: "beat_history", Value: b2f64(int(s.lost) < HistoricalLosses)},
 			{Name: "objectives", Value: float64(s.ObjectivesDestroyed())},
 			{Name: "exited", Value: float64(exited)},
 			{Name: "not_landed", Value: float64(notLanded)},
@@ -198,6 +199,13 @@ func (s *State) String() string {
 		}
 	}
 	return b.String()
+}
+
+func b2f64(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func flag(on bool, text string) string {
