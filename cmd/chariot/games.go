@@ -5,4 +5,7 @@ package main
 import (
 	_ "github.com/chariot-ai/chariot/env/pig"
 	_ "github.com/chariot-ai/chariot/env/stnazaire"
+
+	// Agents beyond the generic ones in package agents.
+	_ "github.com/chariot-ai/chariot/agents/heuristic"
 )

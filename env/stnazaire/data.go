@@ -133,6 +133,7 @@ type Data struct {
 	poolALastTurn         int
 	Levels                []LevelDef
 
+	dist     [][]int8
 	newman   int8 // index of the HQ, or -1
 	flak12   int8 // German counter carrying objective 12, or -1
 	birney   int8 // the commando whose objective is 12, first in the Old Mole order, or -1
@@ -321,8 +322,42 @@ func compile(f DataFile) (*Data, error) {
 	if err := d.checkReachable(); err != nil {
 		return nil, err
 	}
+	d.computeDistances()
 	return d, nil
 }
+
+// computeDistances fills dist with the number of moves between spaces
+// along solid lines on an empty map.
+func (d *Data) computeDistances() {
+	n := len(d.Spaces)
+	d.dist = make([][]int8, n)
+	for a := range n {
+		row := make([]int8, n)
+		for i := range row {
+			row[i] = 127
+		}
+		row[a] = 0
+		queue := []int16{int16(a)}
+		for len(queue) > 0 {
+			sp := queue[0]
+			queue = queue[1:]
+			for _, m := range d.Move[sp] {
+				if row[m] == 127 {
+					row[m] = row[sp] + 1
+					queue = append(queue, m)
+				}
+			}
+		}
+		d.dist[a] = row
+	}
+}
+
+// Distance is the number of moves from space a to space b along solid
+// lines on an empty map (127 if none).
+func (d *Data) Distance(a, b int) int { return int(d.dist[a][b]) }
+
+// Flak12 is the German counter of FlaK #12 (5.2.2), or -1.
+func (d *Data) Flak12() int { return int(d.flak12) }
 
 func (d *Data) compileObjectives(f DataFile) error {
 	seen := [maxObj + 1]bool{}

@@ -1,0 +1,349 @@
+// Package heuristic holds the rule-of-thumb baselines for Commandos at
+// St. Nazaire: one planner with a few dials, registered under three
+// characters (greedy, cautious, aggressive). They look no further ahead
+// than shortest paths on the map, so they are fast enough to run
+// thousands of games a second and to serve as rollout policies.
+package heuristic
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/stnazaire"
+)
+
+// Params are the dials of the planner.
+type Params struct {
+	// Aggression, 0 to 1: at 0 assault teams only clear their FlaK and
+	// screen the demolition teams, and demolition teams hold their fire;
+	// at 1 every unit fires whenever it can and idle assault teams close
+	// with the nearest German.
+	Aggression float64
+	// Caution weighs danger (German-held spaces next to a destination)
+	// against progress, in spaces of distance.
+	Caution float64
+	// ExitMargin is how many turns early a commando leaves for the exits
+	// beyond the turns it needs to get there.
+	ExitMargin int
+}
+
+// Characters registered as baselines, each a plan a player might follow.
+var characters = []struct {
+	name, description string
+	params            Params
+}{
+	{"greedy", "demolition teams make for their objectives by shortest safe path and demolish on arrival; assault teams clear FlaK and screen them; survivors exit when done or when time runs short",
+		Params{Aggression: 0.5, Caution: 0.5, ExitMargin: 0}},
+	{"cautious", "as greedy, but values survival: avoids German zones, holds fire unless cornered, and heads for the exits a turn early",
+		Params{Aggression: 0.1, Caution: 2, ExitMargin: 1}},
+	{"aggressive", "as greedy, but fires at every German in reach and sends idle assault teams at the nearest German",
+		Params{Aggression: 1, Caution: 0, ExitMargin: 0}},
+}
+
+var optionDocs = []env.OptionDoc{
+	{Name: "aggression", Help: "0..1: how readily units fire and seek combat"},
+	{Name: "caution", Help: "0..10: weight of danger against progress when moving"},
+	{Name: "exit_margin", Help: "0..10: turns of margin when heading for the exits"},
+}
+
+func init() {
+	for _, c := range characters {
+		c := c
+		docs := make([]env.OptionDoc, len(optionDocs))
+		copy(docs, optionDocs)
+		docs[0].Default = fmt.Sprint(c.params.Aggression)
+		docs[1].Default = fmt.Sprint(c.params.Caution)
+		docs[2].Default = fmt.Sprint(c.params.ExitMargin)
+		agents.Register(agents.Registration{
+			Name:        c.name,
+			Description: c.description,
+			Options:     docs,
+			Baseline:    true,
+			Supports:    func(g env.Game) bool { _, ok := g.(*stnazaire.Game); return ok },
+			New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
+				var err error
+				pr := c.params
+				if pr.Aggression, err = agents.Float(p, docs[0], 0, 1); err != nil {
+					return nil, err
+				}
+				if pr.Caution, err = agents.Float(p, docs[1], 0, 10); err != nil {
+					return nil, err
+				}
+				if pr.ExitMargin, err = agents.Int(p, docs[2], 0, 10); err != nil {
+					return nil, err
+				}
+				return New(g, pr, seed)
+			},
+		})
+	}
+}
+
+// Agent plays the British side of St. Nazaire by rules of thumb.
+type Agent struct {
+	p     Params
+	d     *stnazaire.Data
+	exits []int
+	rng   *rand.Rand
+	buf   []env.Action
+}
+
+// New builds a planner for a St. Nazaire game.
+func New(g env.Game, p Params, seed uint64) (*Agent, error) {
+	sg, ok := g.(*stnazaire.Game)
+	if !ok {
+		return nil, fmt.Errorf("heuristic agents play stnazaire, not %s", g.Name())
+	}
+	a := &Agent{p: p, d: sg.Data(), rng: rand.New(rand.NewPCG(seed, 0x4845555249))}
+	for i, sp := range a.d.Spaces {
+		if sp.Exit >= 0 {
+			a.exits = append(a.exits, i)
+		}
+	}
+	return a, nil
+}
+
+// Act chooses the British action.
+func (a *Agent) Act(st env.State) (env.Action, error) {
+	s, ok := st.(*stnazaire.State)
+	if !ok {
+		return 0, errors.New("heuristic: not a stnazaire state")
+	}
+	a.buf = s.LegalActions(a.buf)
+	if len(a.buf) == 0 {
+		return 0, errors.New("heuristic: no legal action")
+	}
+	kind, u := s.Pending()
+	switch kind {
+	case stnazaire.PendSelect:
+		return a.selectUnit(s), nil
+	case stnazaire.PendMove, stnazaire.PendDisplace:
+		return a.bestMove(s, u), nil
+	case stnazaire.PendAssist:
+		return stnazaire.FireAction(a.d.Flak12()), nil
+	case stnazaire.PendFire:
+		return a.chooseTarget(s, u), nil
+	case stnazaire.PendOccupy:
+		return a.occupy(s, u), nil
+	case stnazaire.PendDemolish:
+		return stnazaire.ActDemolish, nil
+	}
+	return 0, fmt.Errorf("heuristic: asked to act at a %s node", kind)
+}
+
+// goal is the space commando u is making for, and whether it only needs
+// to get next to it (a FlaK it must fire at, a German to fight).
+func (a *Agent) goal(s *stnazaire.State, u int) (sp int, adjacent bool) {
+	here := s.UnitSpace(u)
+	if exit := a.nearestExit(here); exit >= 0 {
+		need := (a.d.Distance(here, exit) + 2) / 3
+		if s.TurnsLeft() < need+a.p.ExitMargin {
+			return exit, false
+		}
+	}
+	best, bestD, adj := -1, 1<<20, false
+	consider := func(sp int, adjacent bool) {
+		d := a.d.Distance(here, sp)
+		if adjacent {
+			d--
+		}
+		if d < bestD {
+			best, bestD, adj = sp, d, adjacent
+		}
+	}
+	for sp := range a.d.Spaces {
+		if s.MayDemolish(u, sp) && s.GermansAt(sp) == 0 {
+			consider(sp, false)
+		}
+	}
+	b := a.d.British[u]
+	if b.Objective > 0 {
+		for g, gu := range a.d.German {
+			if gu.Objective == b.Objective && s.GermanOnMap(g) {
+				consider(s.GermanSpace(g), true)
+			}
+		}
+	}
+	if best >= 0 {
+		return best, adj
+	}
+	if b.Type != stnazaire.Demolition {
+		// Screen the nearest demolition team still at work, or, when
+		// aggressive, close with the nearest German.
+		if a.p.Aggression >= 0.75 {
+			if g := a.nearestGerman(s, here); g >= 0 {
+				return g, true
+			}
+		}
+		for v := range a.d.British {
+			if v != u && s.OnMap(v) && a.d.British[v].Type == stnazaire.Demolition && a.hasWork(s, v) {
+				consider(s.UnitSpace(v), false)
+			}
+		}
+		if best >= 0 {
+			return best, false
+		}
+	}
+	if exit := a.nearestExit(here); exit >= 0 {
+		return exit, false
+	}
+	return here, false
+}
+
+// hasWork reports whether commando v has an objective left it may take.
+func (a *Agent) hasWork(s *stnazaire.State, v int) bool {
+	for sp := range a.d.Spaces {
+		if s.MayDemolish(v, sp) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *Agent) nearestExit(from int) int {
+	best, bestD := -1, 1<<20
+	for _, e := range a.exits {
+		if d := a.d.Distance(from, e); d < bestD {
+			best, bestD = e, d
+		}
+	}
+	return best
+}
+
+func (a *Agent) nearestGerman(s *stnazaire.State, from int) int {
+	best, bestD := -1, 1<<20
+	for g := range a.d.German {
+		if sp := s.GermanSpace(g); sp >= 0 {
+			if d := a.d.Distance(from, sp); d < bestD {
+				best, bestD = sp, d
+			}
+		}
+	}
+	return best
+}
+
+// danger counts German-held spaces next to sp.
+func (a *Agent) danger(s *stnazaire.State, sp int) int {
+	n := 0
+	for _, m := range a.d.Move[sp] {
+		if s.GermansAt(int(m)) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// cost rates ending a move in sp when making for goal.
+func (a *Agent) cost(s *stnazaire.State, sp, goal int, adjacent bool) float64 {
+	d := float64(a.d.Distance(sp, goal))
+	if adjacent && d > 0 {
+		d--
+	}
+	c := d + a.p.Caution*float64(a.danger(s, sp))
+	if s.CommandosAt(sp) >= 3 {
+		c += 100 // never overstack (7)
+	}
+	return c
+}
+
+// bestMove picks the destination nearest the unit's goal, weighing danger;
+// pass (stay) wins ties with moving, so units do not wander.
+func (a *Agent) bestMove(s *stnazaire.State, u int) env.Action {
+	goal, adj := a.goal(s, u)
+	here := s.UnitSpace(u)
+	best, bestC := stnazaire.ActPass, a.cost(s, here, goal, adj)-0.01
+	if s.CommandosAt(here) > 3 {
+		bestC += 100
+	}
+	for _, act := range a.buf {
+		kind, sp := stnazaire.DecodeAction(act)
+		if kind != "to" {
+			continue
+		}
+		c := a.cost(s, sp, goal, adj)
+		if a.d.Spaces[sp].Exit >= 0 && sp != goal {
+			continue // leaving early is a decision of goal, not of a move
+		}
+		if c < bestC || (c == bestC && a.rng.IntN(2) == 0) {
+			best, bestC = act, c
+		}
+	}
+	return best
+}
+
+// selectUnit moves demolition teams first, then the others, each once; it
+// passes when no unit wants to move.
+func (a *Agent) selectUnit(s *stnazaire.State) env.Action {
+	for _, want := range []uint8{stnazaire.Demolition, stnazaire.Assault, stnazaire.HQ} {
+		for _, act := range a.buf {
+			kind, u := stnazaire.DecodeAction(act)
+			if kind != "unit" || a.d.British[u].Type != want {
+				continue
+			}
+			if goal, adj := a.goal(s, u); a.cost(s, s.UnitSpace(u), goal, adj) > 0 {
+				return act
+			}
+		}
+	}
+	return stnazaire.ActPass
+}
+
+// chooseTarget fires at numbered FlaK first, then other FlaK, then the
+// strongest German; a team standing on an objective it can demolish holds
+// fire in phase C (firing would forbid the demolition, 11.1).
+func (a *Agent) chooseTarget(s *stnazaire.State, u int) env.Action {
+	here := s.UnitSpace(u)
+	if s.PhaseLetter() == "C" && s.MayDemolish(u, here) {
+		return stnazaire.ActPass
+	}
+	if a.d.British[u].Type == stnazaire.Demolition && a.p.Aggression < 0.5 && s.PhaseLetter() == "C" {
+		return stnazaire.ActPass
+	}
+	if a.p.Aggression < 0.25 && a.danger(s, here) < 2 && a.d.British[u].Type != stnazaire.Assault {
+		return stnazaire.ActPass
+	}
+	best, bestV := stnazaire.ActPass, -1.0
+	for _, act := range a.buf {
+		kind, g := stnazaire.DecodeAction(act)
+		if kind != "fire" {
+			continue
+		}
+		gu := a.d.German[g]
+		v := float64(gu.Strength)
+		if gu.Class == stnazaire.ClassFlak || gu.Class == stnazaire.ClassQuadFlak {
+			v += 10
+		}
+		if gu.Objective > 0 {
+			v += 10 * float64(a.d.ObjVP[gu.Objective])
+		}
+		if gu.Objective > 0 && int(gu.Objective) == int(a.d.British[u].Objective) {
+			v += 50
+		}
+		if v > bestV {
+			best, bestV = act, v
+		}
+	}
+	return best
+}
+
+// occupy advances into a vacated space when it brings the unit nearer its
+// goal, or always when aggressive.
+func (a *Agent) occupy(s *stnazaire.State, u int) env.Action {
+	var to env.Action = stnazaire.ActPass
+	for _, act := range a.buf {
+		if kind, _ := stnazaire.DecodeAction(act); kind == "to" {
+			to = act
+		}
+	}
+	if to == stnazaire.ActPass {
+		return to
+	}
+	_, sp := stnazaire.DecodeAction(to)
+	goal, adj := a.goal(s, u)
+	if a.p.Aggression >= 0.75 || a.cost(s, sp, goal, adj) < a.cost(s, s.UnitSpace(u), goal, adj) {
+		return to
+	}
+	return stnazaire.ActPass
+}

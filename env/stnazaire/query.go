@@ -1,0 +1,93 @@
+package stnazaire
+
+// Read-only queries for agents and evaluators that know this game: what
+// is pending, where units stand, what is destroyed. They show only what the
+// British player can see, except where the name says otherwise.
+
+// Decision kinds returned by Pending.
+const (
+	PendNone     = "none"
+	PendSelect   = "select"   // pick a commando to move (UnitAction) or pass
+	PendMove     = "move"     // the unit's destination (ToAction) or pass
+	PendAssist   = "assist"   // 5.2.3: FireAction on FlaK #12 or pass
+	PendFire     = "fire"     // the unit's target (FireAction) or pass
+	PendOccupy   = "occupy"   // ToAction into the vacated space or pass
+	PendDemolish = "demolish" // ActDemolish or pass
+	PendDisplace = "displace" // ToAction to an adjacent space or pass
+	PendRoll     = "roll"     // a die: chance node
+	PendOver     = "over"
+)
+
+var pendNames = [...]string{PendNone, PendSelect, PendMove, PendAssist, PendFire, PendOccupy, PendDemolish, PendDisplace}
+
+// Pending says what the next action is about and which commando decides
+// (-1 when none does).
+func (s *State) Pending() (kind string, unit int) {
+	switch {
+	case s.phase == phOver:
+		return PendOver, -1
+	case s.roll != rollNone:
+		return PendRoll, -1
+	}
+	return pendNames[s.dec], int(s.decUnit)
+}
+
+// PhaseLetter is the current phase: "0" for landing, "A".."G", or "end".
+func (s *State) PhaseLetter() string {
+	return [...]string{"0", "A", "B", "C", "D", "E", "F", "G", "end"}[s.phase]
+}
+
+// OnMap reports whether commando u is on the map.
+func (s *State) OnMap(u int) bool { return s.bStatus[u] == bOnMap }
+
+// Aboard reports whether commando u is still to land.
+func (s *State) Aboard(u int) bool { return s.bStatus[u] == bAboard }
+
+// UnitSpace is commando u's space, or -1 off the map.
+func (s *State) UnitSpace(u int) int { return int(s.bSpace[u]) }
+
+// Pinned reports whether commando u is pinned.
+func (s *State) Pinned(u int) bool { return s.bPinned[u] }
+
+// Strength is commando u's current strength.
+func (s *State) Strength(u int) int { return s.bStrength(u) }
+
+// FiredInC reports whether u fired in phase C this turn (no demolition).
+func (s *State) FiredInC(u int) bool { return s.bFiredC[u] }
+
+// Destroyed reports whether the objective in space sp is destroyed.
+func (s *State) Destroyed(sp int) bool { return s.destroyed.has(sp) }
+
+// CommandosAt counts commandos on the map in sp.
+func (s *State) CommandosAt(sp int) int { return int(s.cntB[sp]) }
+
+// GermansAt counts German counters, face up or down, in sp.
+func (s *State) GermansAt(sp int) int { return int(s.cntG[sp]) }
+
+// GermanZoC reports whether sp is in a German zone of control (6.1).
+func (s *State) GermanZoC(sp int) bool { return s.germanZoCAt(int16(sp)) }
+
+// GermanOnMap reports whether German counter g is on the map, face up.
+// A face-down counter's identity is hidden, so it reports false for it.
+func (s *State) GermanOnMap(g int) bool { return s.gLoc[g] == gOnMap && !s.gConcealed[g] }
+
+// GermanSpace is the space of a face-up German counter, or -1.
+func (s *State) GermanSpace(g int) int {
+	if !s.GermanOnMap(g) {
+		return -1
+	}
+	return int(s.gSpace[g])
+}
+
+// GermanPinned reports whether a face-up German counter is pinned.
+func (s *State) GermanPinned(g int) bool { return s.GermanOnMap(g) && s.gPinned[g] }
+
+// MayDemolish reports whether commando u may demolish the objective in
+// space sp under rules 11.1 to 11.3, pins and phase aside.
+func (s *State) MayDemolish(u, sp int) bool {
+	obj := s.data().Spaces[sp].Objective
+	return obj > 0 && !s.destroyed.has(sp) && s.mayDemolish(u, obj)
+}
+
+// TurnsLeft counts the game turns after the current one.
+func (s *State) TurnsLeft() int { return s.opts().Turns - int(s.turn) }
