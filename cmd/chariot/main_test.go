@@ -33,7 +33,7 @@ func TestUsageAndErrors(t *testing.T) {
 		{"unknown game", []string{"play", "--game", "chess"}, 1, `chariot: unknown game "chess" (known: pig, stnazaire)`},
 		{"unknown option", []string{"play", "--game", "pig:sides=4"}, 1, `chariot: game pig: unknown option "sides" (known: target, die)`},
 		{"bad option value", []string{"play", "--game", "pig:target=0"}, 1, "chariot: game pig: option target=0: out of range 1 to 1000"},
-		{"bad agent", []string{"play", "--game", "pig", "--agent", "genius"}, 1, `chariot: unknown agent "genius" (known: random)`},
+		{"bad agent", []string{"play", "--game", "pig", "--agent", "genius"}, 1, `chariot: unknown agent "genius" (known: aggressive, cautious, greedy, random)`},
 		{"bad agent option", []string{"play", "--game", "pig", "--agent", "random:depth=2"}, 1, `chariot: agent random takes no options (given depth=2)`},
 		{"bench", []string{"bench"}, 1, "chariot bench: not implemented yet (issue 3)"},
 	}
@@ -137,5 +137,18 @@ func TestPlay(t *testing.T) {
 	_, other, _ := runArgs("play", "--game", "pig:target=10", "--seed", "4")
 	if other == stdout {
 		t.Error("seeds 3 and 4 gave the same game")
+	}
+}
+
+func TestPlayWithDataFile(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"play", "--game", "stnazaire", "--data", "../../env/stnazaire/data/default.json", "--agent", "greedy", "--seed", "7", "--log=false"}, &out, &errb)
+	if code != 0 || !strings.Contains(out.String(), "verdict:") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	errb.Reset()
+	code = run([]string{"play", "--game", "stnazaire", "--data", "no-such-file.json"}, &out, &errb)
+	if code != 1 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "no-such-file.json") {
+		t.Fatalf("a missing data file: exit %d, stderr %q", code, errb.String())
 	}
 }
