@@ -397,6 +397,7 @@ func (s *State) selfCheck() (err error) {
 			err = fmt.Errorf("inconsistent state: %v", r)
 		}
 	}()
+	_, _, _ = s.String(), s.Observation(0, nil), s.View()
 	var buf [numActions]env.Action
 	for _, a := range s.LegalActions(buf[:0]) {
 		c := *s
