@@ -92,6 +92,10 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		if n < 0 || n >= numActions {
 			return 0, fmt.Errorf("action %d out of range 0..%d", n, numActions-1)
 		}
+		if kind, arg := DecodeAction(env.Action(n)); (kind == "unit" && arg >= len(d.British)) ||
+			(kind == "to" && arg >= len(d.Spaces)) || (kind == "fire" && arg >= len(d.German)) {
+			return 0, fmt.Errorf("action %d names no counter or space of this data set", n)
+		}
 		return env.Action(n), nil
 	}
 	kind, arg, _ := strings.Cut(t, " ")

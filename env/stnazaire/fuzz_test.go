@@ -1,6 +1,7 @@
 package stnazaire
 
 import (
+	"github.com/chariot-ai/chariot/env"
 	"os"
 	"testing"
 
@@ -18,8 +19,40 @@ func FuzzUnmarshalState(f *testing.F) {
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`{"game":"stnazaire"`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		envtest.CheckUnmarshalNoPanic(t, g, data)
+		st, err := g.UnmarshalState(data)
+		if err != nil {
+			return
+		}
+		j1, _ := st.MarshalJSON()
+		st2, err := g.UnmarshalState(j1)
+		if err != nil {
+			t.Fatalf("accepted state re-encodes to JSON that is rejected: %v", err)
+		}
+		if j2, _ := st2.MarshalJSON(); string(j1) != string(j2) {
+			t.Fatal("JSON is not stable")
+		}
+		var buf []env.Action
+		for k := 0; k < 30 && !st.IsTerminal(); k++ {
+			buf = st.LegalActions(buf)
+			if err := st.Apply(buf[k%len(buf)]); err != nil {
+				t.Fatal(err)
+			}
+			_ = st.String()
+		}
 	})
+}
+
+// TestUnmarshalSeedsThroughTheSuite runs the fuzz seeds through the shared,
+// slower check of envtest, which also plays on from accepted states.
+func TestUnmarshalSeedsThroughTheSuite(t *testing.T) {
+	g := Default()
+	b, err := g.newState(5).MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, data := range [][]byte{b, []byte(`{}`), []byte(`{"game":"stnazaire"`), b[:len(b)/2]} {
+		envtest.CheckUnmarshalNoPanic(t, g, data)
+	}
 }
 
 func FuzzParseAction(f *testing.F) {
