@@ -1,3 +1,16 @@
 module github.com/chariot-ai/chariot
 
-go 1.26
+go 1.26.0
+
+require (
+	github.com/olekukonko/tablewriter v0.0.5
+	github.com/schollz/progressbar/v3 v3.19.1
+	golang.org/x/term v0.47.0
+)
+
+require (
+	github.com/mattn/go-runewidth v0.0.16 // indirect
+	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
+	github.com/rivo/uniseg v0.4.7 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+)

@@ -1,14 +1,137 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/eval"
+	"golang.org/x/term"
 )
 
-// runBench is a stub.
-//
-// TODO(issue 3): implement chariot bench (another engineer owns it).
+// runBench plays many games with each of several agents and prints their
+// scores and paired differences; see package eval. A progress bar goes to
+// stderr when it is a terminal.
 func runBench(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "chariot bench: not implemented yet (issue 3)")
-	return exitError
+	return bench(args, stdout, stderr, isTerminal(stderr))
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// bench is runBench with the terminal test made: tty says whether stderr
+// may receive a progress bar.
+func bench(args []string, stdout, stderr io.Writer, tty bool) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	gameSpec := fs.String("game", "stnazaire", "game spec, name or name:k=v,k=v (see chariot games)")
+	agentList := fs.String("agents", "", "comma-separated agent specs, as random,mcts:sims=800,c=1.4 (default: the baseline agents of the game, random first)")
+	games := fs.Int("games", 1000, "games per agent")
+	seed := fs.Uint64("seed", 1, "seed of the run: game i has the same seed, set-up and dice for every agent")
+	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
+	ref := fs.String("ref", "", "reference agent of the paired differences (default: the first agent)")
+	out := fs.String("out", "", "append one row per game to this file, .jsonl or .csv")
+	resume := fs.Bool("resume", false, "continue the --out file: play only the games not in it, and report them all")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
+		return st
+	}
+	switch {
+	case *games < 1:
+		return usageError(stderr, "bench", fmt.Sprintf("--games %d: need at least 1", *games))
+	case *workers < 1:
+		return usageError(stderr, "bench", fmt.Sprintf("--workers %d: need at least 1", *workers))
+	case *resume && *out == "":
+		return usageError(stderr, "bench", "--resume needs --out")
+	}
+	if *out != "" {
+		if _, err := eval.OutFormat(*out); err != nil {
+			return usageError(stderr, "bench", "--out "+*out+": want a .jsonl or .csv file")
+		}
+	}
+
+	g, err := env.NewGame(*gameSpec)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	var specs []string
+	if *agentList == "" {
+		specs = agents.Baselines(g)
+		if len(specs) == 0 {
+			return fail(stderr, fmt.Errorf("no baseline agent plays %s; name agents with --agents", g.Name()))
+		}
+		// Random first, so that it is the reference the others are
+		// compared with.
+		if i := slices.Index(specs, "random"); i > 0 {
+			specs = slices.Concat([]string{"random"}, specs[:i], specs[i+1:])
+		}
+	} else {
+		specs = eval.SplitAgents(*agentList)
+		if len(specs) == 0 {
+			return usageError(stderr, "bench", "--agents lists no agent")
+		}
+	}
+	for i, s := range specs {
+		if specs[i], err = eval.CanonicalAgent(s); err != nil {
+			return fail(stderr, err)
+		}
+	}
+	refSpec := ""
+	if *ref != "" {
+		if refSpec, err = eval.CanonicalAgent(*ref); err != nil {
+			return fail(stderr, err)
+		}
+		if !slices.Contains(specs, refSpec) {
+			return usageError(stderr, "bench", fmt.Sprintf("--ref %s is not one of the agents (%s)", refSpec, strings.Join(specs, ", ")))
+		}
+	}
+
+	cfg := eval.Config{
+		Game:    g,
+		Agents:  specs,
+		Games:   *games,
+		Seed:    *seed,
+		Workers: *workers,
+		Out:     *out,
+		Resume:  *resume,
+	}
+	if tty && !*quiet {
+		cfg.Progress = stderr
+	}
+	// An interrupt stops the run cleanly: the finished games are in the
+	// results file, to resume.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	results, err := eval.Run(ctx, cfg)
+	if err != nil {
+		switch {
+		case errors.Is(err, context.Canceled) && *out != "":
+			err = fmt.Errorf("interrupted with %d games in %s; rerun with --resume to finish it", len(results), *out)
+		case errors.Is(err, context.Canceled):
+			err = fmt.Errorf("interrupted after %d games", len(results))
+		}
+		return fail(stderr, err)
+	}
+	rep, err := eval.Summarise(results, refSpec)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if _, err := fmt.Fprintf(stdout, "%s, seed %d, %d games per agent\n\n", eval.GameSpec(g), *seed, *games); err != nil {
+		return fail(stderr, fmt.Errorf("writing output: %w", err))
+	}
+	if err := eval.WriteTables(stdout, rep); err != nil {
+		return fail(stderr, fmt.Errorf("writing output: %w", err))
+	}
+	return exitOK
 }

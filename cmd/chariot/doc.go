@@ -1,12 +1,13 @@
 // Command chariot is the command line of the project: it lists the games
-// and agents, and plays games.
+// and agents, plays games, and benchmarks agents.
 //
 // Usage:
 //
 //	chariot games                 list the games and their options
 //	chariot agents                list the agents and their options
 //	chariot play --game SPEC [--agent SPEC] [--seed N] [--log=false]
-//	chariot bench                 (not implemented yet: issue 3)
+//	chariot bench [--game SPEC] [--agents SPEC,SPEC] [--games N] [--seed N]
+//	              [--workers N] [--ref AGENT] [--out FILE.jsonl|.csv [--resume]] [--quiet]
 //
 // Games and agents are named by spec strings, "name" or "name:k=v,k=v", as
 // in env.NewGame and agents.New; for example

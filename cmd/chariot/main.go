@@ -34,7 +34,7 @@ func commands() map[string]command {
 		"games":  {"list the games and their options", runGames},
 		"agents": {"list the agents and their options", runAgents},
 		"play":   {"play one game with an agent at every seat", runPlay},
-		"bench":  {"benchmark agents (not implemented yet: issue 3)", runBench},
+		"bench":  {"play many games with each agent and compare their scores", runBench},
 	}
 }
 

@@ -35,7 +35,6 @@ func TestUsageAndErrors(t *testing.T) {
 		{"bad option value", []string{"play", "--game", "pig:target=0"}, 1, "chariot: game pig: option target=0: out of range 1 to 1000"},
 		{"bad agent", []string{"play", "--game", "pig", "--agent", "genius"}, 1, `chariot: unknown agent "genius" (known: aggressive, cautious, greedy, random)`},
 		{"bad agent option", []string{"play", "--game", "pig", "--agent", "random:depth=2"}, 1, `chariot: agent random takes no options (given depth=2)`},
-		{"bench", []string{"bench"}, 1, "chariot bench: not implemented yet (issue 3)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

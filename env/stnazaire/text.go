@@ -66,7 +66,6 @@ func (s *State) Score() env.Score {
 		Value:   float64(s.vp),
 		Verdict: d.Level(int(s.vp)),
 		Metrics: []env.Metric{
-			{Name: "vp", Value: float64(s.vp)},
 			{Name: "lost", Value: float64(s.lost)},
 			{Name: "beat_history", Value: b2f64(int(s.lost) < HistoricalLosses)},
 			{Name: "objectives", Value: float64(s.ObjectivesDestroyed())},

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// benchArgs runs bench with stderr taken for a terminal or not.
+func benchArgs(tty bool, args ...string) (status int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	status = bench(args, &out, &errOut, tty)
+	return status, out.String(), errOut.String()
+}
+
+func TestBenchErrors(t *testing.T) {
+	dir := t.TempDir()
+	made := filepath.Join(dir, "made.jsonl")
+	if st, _, stderr := runArgs("bench", "--game", "pig", "--agents", "random", "--games", "3", "--out", made); st != 0 {
+		t.Fatalf("making %s: status %d, %s", made, st, stderr)
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		stderr string // a regular expression for the whole of stderr, one line
+	}{
+		{"unknown flag", []string{"--speed", "3"}, 2, `chariot bench: unknown flag -speed`},
+		{"bad flag value", []string{"--games", "many"}, 2, `chariot bench: invalid value "many" for flag -games: parse error`},
+		{"no games", []string{"--games", "0"}, 2, `chariot bench: --games 0: need at least 1`},
+		{"no workers", []string{"--workers", "0"}, 2, `chariot bench: --workers 0: need at least 1`},
+		{"stray argument", []string{"random"}, 2, `chariot bench: unexpected argument "random"`},
+		{"bad extension", []string{"--out", filepath.Join(dir, "r.txt")}, 2, `chariot bench: --out .*r\.txt: want a \.jsonl or \.csv file`},
+		{"resume without out", []string{"--resume"}, 2, `chariot bench: --resume needs --out`},
+		{"empty agents", []string{"--agents", ","}, 2, `chariot bench: --agents lists no agent`},
+		{"ref not an agent", []string{"--game", "pig", "--agents", "random", "--ref", "greedy"}, 2, `chariot bench: --ref greedy is not one of the agents \(random\)`},
+		{"unknown game", []string{"--game", "chess"}, 1, `chariot: unknown game "chess" \(known: pig, stnazaire\)`},
+		{"unknown game option", []string{"--game", "pig:sides=4"}, 1, `chariot: game pig: unknown option "sides" \(known: target, die\)`},
+		{"unknown agent", []string{"--game", "pig", "--agents", "random,genius"}, 1, `chariot: unknown agent "genius" \(known: [a-z, ]*random[a-z, ]*\)`},
+		{"unknown agent option", []string{"--game", "pig", "--agents", "random:depth=2"}, 1, `chariot: agent random takes no options \(given depth=2\)`},
+		{"option not key=value", []string{"--game", "pig", "--agents", "random:depth"}, 1, `chariot: agent random: option "depth" is not key=value`},
+		{"duplicate agent", []string{"--game", "pig", "--agents", "random,random:"}, 1, `chariot: agent random listed twice`},
+		{"out exists", []string{"--game", "pig", "--agents", "random", "--out", made}, 1, `chariot: results file .*made\.jsonl exists and is not empty: resume it, or choose another file`},
+		{"resume other seed", []string{"--game", "pig", "--agents", "random", "--out", made, "--resume", "--seed", "2"}, 1, `chariot: results file .*made\.jsonl line 1: game 0 has seed \d+, but seed 2 gives \d+: the file was made with another seed`},
+		{"resume other game", []string{"--game", "pig:target=10", "--agents", "random", "--out", made, "--resume"}, 1, `chariot: results file .*made\.jsonl line 1: made with game pig:die=6,target=20, not pig:die=6,target=10`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, stdout, stderr := runArgs(append([]string{"bench"}, tt.args...)...)
+			if status != tt.status {
+				t.Errorf("status %d, want %d", status, tt.status)
+			}
+			if !regexp.MustCompile(`^` + tt.stderr + `\n$`).MatchString(stderr) {
+				t.Errorf("stderr %q, want the one line %q", stderr, tt.stderr)
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q, want nothing", stdout)
+			}
+		})
+	}
+}
+
+// tableLine matches the lines bench may print to stdout: the heading, the
+// table titles, blank lines and the lines of the tables.
+var tableLine = regexp.MustCompile(`^(|[a-z]+(:[a-z0-9_=.,]*)?, seed \d+, \d+ games per agent|Scores: .*|Paired score difference against .*|[+][-+]+[+]|\|.*\|)$`)
+
+// checkTables checks that stdout has the two tables and nothing else.
+func checkTables(t *testing.T, stdout string, agents ...string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	for _, l := range lines {
+		if !tableLine.MatchString(l) {
+			t.Errorf("stdout line %q is not part of the tables:\n%s", l, stdout)
+		}
+	}
+	for _, want := range []string{"\nScores: ", " agent ", " mean ± 95% CI ", "\nPaired score difference against " + agents[0], " difference ± 95% CI "} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	for _, a := range agents {
+		if n := len(regexp.MustCompile(`(?m)^\| `+regexp.QuoteMeta(a)+` +\|`).FindAllString(stdout, -1)); n != 2 {
+			t.Errorf("agent %s has %d rows, want one in each table:\n%s", a, n, stdout)
+		}
+	}
+}
+
+func TestBenchRun(t *testing.T) {
+	status, stdout, stderr := runArgs("bench", "--game", "pig:target=10", "--agents", "random", "--games", "20", "--workers", "2", "--seed", "4")
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	if !strings.HasPrefix(stdout, "pig:die=6,target=10, seed 4, 20 games per agent\n\n") {
+		t.Errorf("heading of %q", stdout)
+	}
+	checkTables(t, stdout, "random")
+	if !regexp.MustCompile(`(?m)^\| random +\| +20 \|`).MatchString(stdout) {
+		t.Errorf("no row of 20 games:\n%s", stdout)
+	}
+
+	// The default game and agents, random first as the reference.
+	status, stdout, stderr = runArgs("bench", "--games", "2", "--quiet")
+	if status != 0 || stderr != "" {
+		t.Fatalf("defaults: status %d, stderr %q", status, stderr)
+	}
+	if !strings.HasPrefix(stdout, "stnazaire:") {
+		t.Errorf("the default game is not stnazaire:\n%s", stdout)
+	}
+	checkTables(t, stdout, "random")
+}
+
+func TestBenchProgressOnlyOnStderr(t *testing.T) {
+	args := []string{"--game", "pig", "--agents", "random", "--games", "30", "--workers", "2"}
+	for _, tc := range []struct {
+		name     string
+		tty      bool
+		extra    []string
+		progress bool
+	}{
+		{"terminal", true, nil, true},
+		{"terminal, quiet", true, []string{"--quiet"}, false},
+		{"not a terminal", false, nil, false},
+	} {
+		status, stdout, stderr := benchArgs(tc.tty, append(args, tc.extra...)...)
+		if status != 0 {
+			t.Fatalf("%s: status %d, stderr %q", tc.name, status, stderr)
+		}
+		checkTables(t, stdout, "random")
+		if strings.ContainsAny(stdout, "\r\x1b") || strings.Contains(stdout, "games/s") {
+			t.Errorf("%s: progress on stdout:\n%q", tc.name, stdout)
+		}
+		if got := strings.Contains(stderr, "bench"); got != tc.progress {
+			t.Errorf("%s: progress bar on stderr %v, want %v: %q", tc.name, got, tc.progress, stderr)
+		}
+		if !tc.progress && stderr != "" {
+			t.Errorf("%s: stderr %q, want nothing", tc.name, stderr)
+		}
+	}
+}
+
+// scoreColumns drops the timing columns, the last two, of the score table,
+// and the paired table, which is equal anyway.
+func scoreColumns(stdout string) string {
+	var keep []string
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.HasPrefix(l, "Paired") {
+			break
+		}
+		if cells := strings.Split(l, "|"); len(cells) > 4 {
+			l = strings.Join(cells[:len(cells)-3], "|")
+		} else if strings.HasPrefix(l, "+") {
+			continue // the rule's width follows the timing columns
+		}
+		keep = append(keep, l)
+	}
+	return strings.Join(keep, "\n")
+}
+
+func TestBenchResume(t *testing.T) {
+	for _, ext := range []string{".jsonl", ".csv"} {
+		out := filepath.Join(t.TempDir(), "results"+ext)
+		base := []string{"bench", "--game", "pig", "--agents", "random", "--seed", "9", "--workers", "2"}
+		_, clean, _ := runArgs(append(base, "--games", "12")...)
+		if st, _, stderr := runArgs(append(base, "--games", "5", "--out", out)...); st != 0 {
+			t.Fatalf("%s: first part: status %d, %s", ext, st, stderr)
+		}
+		// Cut the last row in half, as a run killed while writing it would.
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(out, data[:len(data)-20], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		st, resumed, stderr := runArgs(append(base, "--games", "12", "--out", out, "--resume")...)
+		if st != 0 || stderr != "" {
+			t.Fatalf("%s: resume: status %d, %s", ext, st, stderr)
+		}
+		if got, want := scoreColumns(resumed), scoreColumns(clean); got != want {
+			t.Errorf("%s: resumed run reports\n%s\nthe clean run\n%s", ext, got, want)
+		}
+		data, _ = os.ReadFile(out)
+		rows := strings.Count(string(data), "\n")
+		if ext == ".csv" {
+			rows--
+		}
+		if rows != 12 {
+			t.Errorf("%s: %d rows, want 12:\n%s", ext, rows, data)
+		}
+	}
+}
