@@ -13,6 +13,7 @@ import (
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/stnazaire"
+	"github.com/chariot-ai/chariot/search"
 )
 
 // Params are the dials of the planner.
@@ -346,4 +347,15 @@ func (a *Agent) occupy(s *stnazaire.State, u int) env.Action {
 		return to
 	}
 	return stnazaire.ActPass
+}
+
+func init() {
+	search.RegisterEvaluator("stnazaire", func(g env.Game) (search.Evaluator, error) {
+		if _, ok := g.(*stnazaire.Game); !ok {
+			return nil, fmt.Errorf("evaluator stnazaire does not fit %s", g.Name())
+		}
+		return search.EvaluatorFunc(func(s env.State) []float64 {
+			return []float64{s.(*stnazaire.State).Value()}
+		}), nil
+	})
 }

@@ -8,4 +8,5 @@ import (
 
 	// Agents beyond the generic ones in package agents.
 	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	_ "github.com/chariot-ai/chariot/search"
 )

@@ -1,0 +1,197 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
+)
+
+// The search agents, registered by name with their options.
+var modeAgents = []struct {
+	name, description string
+	mode              Mode
+}{
+	{"mcts", "UCT Monte Carlo tree search with chance nodes in the tree (closed loop)", ClosedLoop},
+	{"openloop", "open-loop MCTS: the tree is keyed by decisions, chance re-sampled every simulation", OpenLoop},
+	{"ismcts", "information-set MCTS: open loop, hidden counters redrawn every simulation", ISMCTS},
+	{"determinized", "determinized MCTS: one closed-loop tree per redrawn world, root statistics summed", Determinized},
+}
+
+// OptionDocs documents the options every search agent takes.
+var OptionDocs = []env.OptionDoc{
+	{Name: "sims", Default: "1000", Help: "simulations per move (0: use time alone)"},
+	{Name: "time", Default: "0", Help: "wall-clock budget per move, e.g. 50ms (0: none)"},
+	{Name: "c", Default: "1.4", Help: "UCT exploration constant on values normalised to [0,1]"},
+	{Name: "rollout", Default: "random", Help: "agent that plays rollouts (a name, default options)"},
+	{Name: "depth", Default: "0", Help: "rollout cutoff in decisions, scored by eval (0: play to the end)"},
+	{Name: "eval", Default: "", Help: "leaf evaluator at the cutoff (see search.Evaluators); default: the running score"},
+	{Name: "final", Default: "visits", Help: "final move: visits (most visited) or value (best mean)"},
+	{Name: "expand", Default: "false", Help: "closed loop: visit chance outcomes in proportion to their probability"},
+	{Name: "reuse", Default: "false", Help: "keep the chosen subtree for the next move (open loop, one seat)"},
+	{Name: "prior", Default: "0", Help: "weight of the rollout agent's own choice as a prior (0: none)"},
+	{Name: "workers", Default: "1", Help: "parallel workers"},
+	{Name: "parallel", Default: "tree", Help: "tree (shared tree, virtual loss) or root (one tree per worker)"},
+	{Name: "worlds", Default: "8", Help: "determinized: number of redrawn worlds"},
+}
+
+func init() {
+	for _, m := range modeAgents {
+		m := m
+		agents.Register(agents.Registration{
+			Name:        m.name,
+			Description: m.description,
+			Options:     OptionDocs,
+			New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
+				cfg, err := ParseConfig(g, p)
+				if err != nil {
+					return nil, err
+				}
+				cfg.Mode, cfg.Seed = m.mode, seed
+				s, err := NewSearcher(g, cfg)
+				if err != nil {
+					return nil, err
+				}
+				return &Agent{S: s}, nil
+			},
+		})
+	}
+}
+
+// ParseConfig reads the agent options into a Config over DefaultConfig.
+func ParseConfig(g env.Game, p env.Params) (Config, error) {
+	cfg := DefaultConfig()
+	doc := func(name string) env.OptionDoc {
+		for _, d := range OptionDocs {
+			if d.Name == name {
+				return d
+			}
+		}
+		panic("search: undocumented option " + name)
+	}
+	var err error
+	if cfg.Sims, err = agents.Int(p, doc("sims"), 0, 100_000_000); err != nil {
+		return cfg, err
+	}
+	if cfg.Time, err = agents.Duration(p, doc("time"), 0, 1<<40); err != nil {
+		return cfg, err
+	}
+	if cfg.C, err = agents.Float(p, doc("c"), 0, 100); err != nil {
+		return cfg, err
+	}
+	if cfg.Depth, err = agents.Int(p, doc("depth"), 0, 1_000_000); err != nil {
+		return cfg, err
+	}
+	if cfg.ExpandChance, err = agents.Bool(p, doc("expand")); err != nil {
+		return cfg, err
+	}
+	if cfg.Reuse, err = agents.Bool(p, doc("reuse")); err != nil {
+		return cfg, err
+	}
+	if cfg.PriorWeight, err = agents.Float(p, doc("prior"), 0, 1000); err != nil {
+		return cfg, err
+	}
+	if cfg.Workers, err = agents.Int(p, doc("workers"), 1, 256); err != nil {
+		return cfg, err
+	}
+	if cfg.Worlds, err = agents.Int(p, doc("worlds"), 1, 10_000); err != nil {
+		return cfg, err
+	}
+	if v, ok := p["rollout"]; ok {
+		cfg.Rollout = v
+	}
+	if _, err := agents.Lookup(cfg.Rollout); cfg.Rollout != "random" && err != nil {
+		return cfg, fmt.Errorf("option rollout: %w", err)
+	}
+	switch v := p["final"]; v {
+	case "", "visits":
+	case "value":
+		cfg.FinalByValue = true
+	default:
+		return cfg, fmt.Errorf("option final=%q: want visits or value", v)
+	}
+	switch v := p["parallel"]; v {
+	case "", "tree":
+	case "root":
+		cfg.RootParallel = true
+	default:
+		return cfg, fmt.Errorf("option parallel=%q: want tree or root", v)
+	}
+	if name := p["eval"]; name != "" {
+		if cfg.Evaluator, err = NewEvaluator(name, g); err != nil {
+			return cfg, fmt.Errorf("option eval: %w", err)
+		}
+	}
+	if cfg.Sims == 0 && cfg.Time == 0 {
+		return cfg, fmt.Errorf("options sims=0 and time=0 leave no budget")
+	}
+	return cfg, nil
+}
+
+// Agent plays the searcher's choice; with one legal action it does not
+// search.
+type Agent struct {
+	S    *Searcher
+	Last Result
+	buf  []env.Action
+}
+
+// Act implements agents.Agent.
+func (a *Agent) Act(s env.State) (env.Action, error) {
+	a.buf = s.LegalActions(a.buf)
+	if len(a.buf) == 1 {
+		a.S.kept = -1
+		return a.buf[0], nil
+	}
+	r, err := a.S.Search(context.Background(), s)
+	if err != nil {
+		return 0, err
+	}
+	a.Last = r
+	return r.Action, nil
+}
+
+// Evaluator registry: leaf evaluators live beside their games and register
+// here by name.
+var (
+	evalMu    sync.RWMutex
+	evaluator = map[string]func(env.Game) (Evaluator, error){}
+)
+
+// RegisterEvaluator adds a named leaf evaluator; make builds it for a game
+// or says why it cannot.
+func RegisterEvaluator(name string, make func(env.Game) (Evaluator, error)) {
+	evalMu.Lock()
+	defer evalMu.Unlock()
+	if _, dup := evaluator[name]; dup {
+		panic("search: evaluator registered twice: " + name)
+	}
+	evaluator[name] = make
+}
+
+// Evaluators lists the registered evaluator names.
+func Evaluators() []string {
+	evalMu.RLock()
+	defer evalMu.RUnlock()
+	var names []string
+	for n := range evaluator {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// NewEvaluator builds a registered evaluator for g.
+func NewEvaluator(name string, g env.Game) (Evaluator, error) {
+	evalMu.RLock()
+	make, ok := evaluator[name]
+	evalMu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("unknown evaluator %q (known: %s)", name, strings.Join(Evaluators(), ", "))
+	}
+	return make(g)
+}

@@ -1,0 +1,632 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Mode is how a search tree treats chance and hidden information.
+type Mode int
+
+const (
+	// ClosedLoop keeps chance outcomes as tree nodes: a chance child is
+	// sampled by its probability (or, with ExpandChance, visited in
+	// proportion to it).
+	ClosedLoop Mode = iota
+	// OpenLoop keys the tree by decisions alone and re-samples chance on
+	// every simulation; an action's statistics pool every outcome.
+	OpenLoop
+	// ISMCTS is open loop over information sets: each simulation starts
+	// from a fresh Resample of what the deciding seat cannot see.
+	ISMCTS
+	// Determinized runs one closed-loop tree per resampled world and sums
+	// the root statistics.
+	Determinized
+)
+
+var modeNames = [...]string{"closed", "open", "ismcts", "determinized"}
+
+func (m Mode) String() string { return modeNames[m] }
+
+// Evaluator estimates a state's returns for every seat, in the game's
+// return units. It is used where a rollout stops at its depth cutoff.
+type Evaluator interface {
+	Evaluate(s env.State) []float64
+}
+
+// EvaluatorFunc adapts a function to Evaluator.
+type EvaluatorFunc func(s env.State) []float64
+
+// Evaluate implements Evaluator.
+func (f EvaluatorFunc) Evaluate(s env.State) []float64 { return f(s) }
+
+// Config is one search's settings. The zero value is not useful: start
+// from DefaultConfig.
+type Config struct {
+	Mode Mode
+	// Sims is the number of simulations per move; Time, if set, stops the
+	// search earlier. Only a Sims budget is reproducible.
+	Sims int
+	Time time.Duration
+	// C is the UCT exploration constant, on values normalised to [0, 1] by
+	// the range of returns the search has seen.
+	C float64
+	// Rollout names the agent that plays rollouts ("random" is a fast
+	// built-in); Depth stops a rollout after that many decisions (0: play
+	// to the end) and scores it with Evaluator, or with Returns if nil.
+	Rollout   string
+	Depth     int
+	Evaluator Evaluator
+	// FinalByValue picks the root action with the best mean value instead
+	// of the most visits.
+	FinalByValue bool
+	// ExpandChance visits a closed-loop chance node's outcomes in
+	// proportion to their probabilities instead of sampling them.
+	ExpandChance bool
+	// Reuse keeps the chosen subtree for the next move (open-loop modes,
+	// single-seat games: the next decision follows the chosen action).
+	Reuse bool
+	// Workers searches in parallel. Tree parallelism (the default) shares
+	// one tree, selecting Workers leaves in turn with virtual loss and
+	// running their rollouts at once; root parallelism grows one tree per
+	// worker and merges the root statistics. Both are deterministic for a
+	// fixed Seed, Sims and Workers.
+	// PriorWeight, if above 0, favours the rollout agent's own choice at
+	// each decision (a PUCT-style prior): it is tried first, and gets a
+	// bonus of PriorWeight*share/(1+visits), share being how often the
+	// agent chose it there. With a strong rollout agent the search then
+	// starts from that agent's plan and departs from it on evidence.
+	PriorWeight float64
+
+	Workers      int
+	RootParallel bool
+	VirtualLoss  float64
+	// Worlds is the number of resampled worlds of Determinized.
+	Worlds int
+	Seed   uint64
+}
+
+// DefaultConfig is a sensible starting point.
+func DefaultConfig() Config {
+	return Config{Mode: ClosedLoop, Sims: 1000, C: 1.4, Rollout: "random", Workers: 1, VirtualLoss: 1, Worlds: 8}
+}
+
+// Stat is one root action's statistics after a search.
+type Stat struct {
+	Action env.Action
+	Visits int
+	Value  float64 // mean return to the deciding seat
+}
+
+// Result is a finished search.
+type Result struct {
+	Action env.Action
+	Stats  []Stat // root actions, sorted by action
+	Sims   int
+	Nodes  int
+}
+
+type node struct {
+	action  env.Action
+	parent  int32
+	child   int32 // first child, or -1
+	sibling int32 // next sibling, or -1
+	mover   int8  // seat that chose action; -1 for chance outcomes and the root
+	chance  bool  // a closed-loop chance node
+	full    bool  // children created for every legal action
+	prob    float32
+	visits  int32
+	avail   int32 // open loop: simulations in which this action was legal
+	prior   int32 // times the rollout agent chose this action here
+	vloss   int32
+	sum     float64
+}
+
+// tree is one search tree in an arena of nodes.
+type tree struct {
+	nodes  []node
+	lo, hi float64 // range of returns seen, for normalising values
+}
+
+func (t *tree) reset() {
+	t.nodes = t.nodes[:0]
+	t.nodes = append(t.nodes, node{parent: -1, child: -1, sibling: -1, mover: -1})
+	t.lo, t.hi = math.Inf(1), math.Inf(-1)
+}
+
+func (t *tree) add(parent int32, a env.Action, mover int8) int32 {
+	id := int32(len(t.nodes))
+	p := &t.nodes[parent]
+	t.nodes = append(t.nodes, node{action: a, parent: parent, child: -1, sibling: p.child, mover: mover})
+	t.nodes[parent].child = id
+	return id
+}
+
+func (t *tree) find(parent int32, a env.Action) int32 {
+	for c := t.nodes[parent].child; c >= 0; c = t.nodes[c].sibling {
+		if t.nodes[c].action == a {
+			return c
+		}
+	}
+	return -1
+}
+
+func (t *tree) norm(v float64) float64 {
+	if t.hi <= t.lo {
+		return 0.5
+	}
+	return (v - t.lo) / (t.hi - t.lo)
+}
+
+// worker holds one goroutine's scratch: its random stream, its rollout
+// agent and its buffers.
+type worker struct {
+	src      *rand.PCG
+	rng      *rand.Rand
+	rollout  agents.Agent // nil: uniform random
+	legal    []env.Action
+	outcomes []env.Outcome
+	path     []int32
+}
+
+// Searcher runs MCTS for one game. It is not safe for concurrent use.
+type Searcher struct {
+	cfg     Config
+	game    env.Game
+	trees   []tree
+	workers []*worker
+	sims    uint64 // simulations run so far, for per-simulation streams
+	// reuse: the open-loop subtree kept after the last move.
+	kept int32
+}
+
+// NewSearcher checks cfg and prepares a searcher for g.
+func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
+	if cfg.Sims <= 0 && cfg.Time <= 0 {
+		return nil, errors.New("search: need a simulation or a time budget")
+	}
+	if cfg.Workers < 1 {
+		cfg.Workers = 1
+	}
+	if cfg.Mode == Determinized && cfg.Worlds < 1 {
+		return nil, errors.New("search: determinized search needs at least one world")
+	}
+	s := &Searcher{cfg: cfg, game: g, kept: -1}
+	for w := 0; w < cfg.Workers; w++ {
+		wk := &worker{src: rand.NewPCG(cfg.Seed, uint64(w)+1)}
+		wk.rng = rand.New(wk.src)
+		if err := s.newRollout(wk, uint64(w)); err != nil {
+			return nil, err
+		}
+		s.workers = append(s.workers, wk)
+	}
+	ntrees := 1
+	if cfg.RootParallel {
+		ntrees = cfg.Workers
+	}
+	if cfg.Mode == Determinized {
+		ntrees = max(ntrees, cfg.Worlds)
+	}
+	s.trees = make([]tree, ntrees)
+	return s, nil
+}
+
+// newRollout gives a worker a fresh rollout agent, seeded by slot, so
+// that a rollout does not depend on which goroutine runs it.
+func (s *Searcher) newRollout(wk *worker, slot uint64) error {
+	if s.cfg.Rollout == "" || s.cfg.Rollout == "random" {
+		return nil
+	}
+	ag, err := agents.New(s.cfg.Rollout, s.game, s.cfg.Seed^(slot+1)*0x9e3779b97f4a7c15)
+	if err != nil {
+		return fmt.Errorf("search: rollout: %w", err)
+	}
+	wk.rollout = ag
+	return nil
+}
+
+// Search chooses an action for the seat to move at root.
+func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
+	p := root.CurrentPlayer()
+	if p < 0 {
+		return Result{}, fmt.Errorf("search: no seat to move (player %d)", p)
+	}
+	var deadline time.Time
+	if s.cfg.Time > 0 {
+		deadline = time.Now().Add(s.cfg.Time)
+	}
+	budget := s.cfg.Sims
+	if budget <= 0 {
+		budget = math.MaxInt
+	}
+	switch {
+	case s.cfg.Mode == Determinized || s.cfg.RootParallel:
+		s.searchForest(ctx, root, budget, deadline)
+	default:
+		s.searchShared(ctx, root, budget, deadline)
+	}
+	return s.result(root), nil
+}
+
+func (s *Searcher) stopped(ctx context.Context, deadline time.Time) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	return !deadline.IsZero() && time.Now().After(deadline)
+}
+
+// searchShared grows one tree; with several workers, each round selects
+// one leaf per worker under virtual loss, plays the rollouts in parallel
+// and backs them up in worker order, so the result does not depend on
+// scheduling.
+func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int, deadline time.Time) {
+	t := &s.trees[0]
+	if !s.reuseTree(t) {
+		t.reset()
+	}
+	W := len(s.workers)
+	states := make([]env.State, W)
+	rets := make([][]float64, W)
+	paths := make([][]int32, W)
+	done := 0
+	for done < budget && !s.stopped(ctx, deadline) {
+		n := min(W, budget-done)
+		for w := 0; w < n; w++ {
+			wk := s.workers[w]
+			wk.src.Seed(s.cfg.Seed, s.sims+uint64(w))
+			st := s.startState(root, wk)
+			paths[w] = s.descend(t, st, wk, n > 1)
+			states[w] = st
+		}
+		if n == 1 {
+			rets[0] = s.rollout(states[0], s.workers[0])
+		} else {
+			var wg sync.WaitGroup
+			for w := 0; w < n; w++ {
+				wg.Add(1)
+				go func(w int) {
+					defer wg.Done()
+					rets[w] = s.rollout(states[w], s.workers[w])
+				}(w)
+			}
+			wg.Wait()
+		}
+		for w := 0; w < n; w++ {
+			s.backup(t, paths[w], rets[w], n > 1)
+		}
+		s.sims += uint64(n)
+		done += n
+	}
+}
+
+// searchForest grows independent trees (root parallelism, and one per
+// world for Determinized) and leaves their root statistics to result.
+func (s *Searcher) searchForest(ctx context.Context, root env.State, budget int, deadline time.Time) {
+	T := len(s.trees)
+	var wg sync.WaitGroup
+	next := 0
+	var mu sync.Mutex
+	base := s.sims
+	for w := range s.workers {
+		wg.Add(1)
+		go func(wk *worker) {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= T {
+					return
+				}
+				t := &s.trees[i]
+				t.reset()
+				if s.newRollout(wk, uint64(i)+base<<16) != nil {
+					return // the spec was checked by NewSearcher
+				}
+				share := budget / T
+				if i < budget%T {
+					share++
+				}
+				world := root
+				if s.cfg.Mode == Determinized {
+					world = root.Resample(root.CurrentPlayer(), rand.New(rand.NewPCG(s.cfg.Seed^base, uint64(i))))
+				}
+				for k := 0; k < share && !s.stopped(ctx, deadline); k++ {
+					wk.src.Seed(s.cfg.Seed^uint64(i)<<40, base+uint64(k))
+					st := s.startState(world, wk)
+					path := s.descend(t, st, wk, false)
+					s.backup(t, path, s.rollout(st, wk), false)
+				}
+			}
+		}(s.workers[w])
+	}
+	wg.Wait()
+	s.sims += uint64(budget)
+}
+
+func (s *Searcher) startState(root env.State, wk *worker) env.State {
+	if s.cfg.Mode == ISMCTS {
+		return root.Resample(root.CurrentPlayer(), wk.rng)
+	}
+	return root.Clone()
+}
+
+// descend walks from the root to a leaf, applying actions to st, and
+// returns the path of nodes. A decision node is a leaf the first time it
+// is reached; chance is sampled on the way.
+func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int32 {
+	open := s.cfg.Mode == OpenLoop || s.cfg.Mode == ISMCTS
+	path := append(wk.path[:0], 0)
+	n := int32(0)
+	for !st.IsTerminal() {
+		p := st.CurrentPlayer()
+		if p == env.Chance {
+			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
+			if open {
+				_ = st.Apply(env.SampleChance(wk.outcomes, wk.rng))
+				continue
+			}
+			a := s.chanceChild(t, n, wk)
+			c := t.find(n, a)
+			if c < 0 {
+				c = t.add(n, a, -1)
+			}
+			_ = st.Apply(a)
+			n = c
+			path = append(path, n)
+			continue
+		}
+		if n != 0 && t.nodes[n].visits == 0 {
+			break
+		}
+		wk.legal = st.LegalActions(wk.legal)
+		c := s.selectChild(t, n, int8(p), st, wk, open)
+		if vloss {
+			t.nodes[c].vloss++
+		}
+		_ = st.Apply(t.nodes[c].action)
+		n = c
+		path = append(path, n)
+	}
+	wk.path = path
+	return path
+}
+
+// chanceChild samples an outcome, or with ExpandChance takes the outcome
+// furthest behind its share of the node's visits.
+func (s *Searcher) chanceChild(t *tree, n int32, wk *worker) env.Action {
+	if !s.cfg.ExpandChance {
+		return env.SampleChance(wk.outcomes, wk.rng)
+	}
+	best, bestGap := wk.outcomes[0].Action, math.Inf(-1)
+	total := float64(t.nodes[n].visits + 1)
+	for _, o := range wk.outcomes {
+		v := 0.0
+		if c := t.find(n, o.Action); c >= 0 {
+			v = float64(t.nodes[c].visits)
+		}
+		if gap := o.Prob*total - v; gap > bestGap {
+			best, bestGap = o.Action, gap
+		}
+	}
+	return best
+}
+
+// selectChild expands node n for the legal actions and picks by UCT. In
+// open loop the legal set may differ between visits, so each child counts
+// the simulations in which it was available (as in IS-MCTS).
+func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worker, open bool) int32 {
+	if open || !t.nodes[n].full {
+		for _, a := range wk.legal {
+			c := t.find(n, a)
+			if c < 0 {
+				c = t.add(n, a, p)
+			}
+			if open {
+				t.nodes[c].avail++
+			}
+		}
+		t.nodes[n].full = true
+		if s.cfg.PriorWeight > 0 && wk.rollout != nil {
+			if a, err := wk.rollout.Act(st); err == nil {
+				if c := t.find(n, a); c >= 0 {
+					t.nodes[c].prior++
+				}
+			}
+			wk.legal = st.LegalActions(wk.legal) // the agent may have reused the buffer
+		}
+	}
+	var unvisited [256]int32
+	nu := 0
+	best, bestU := int32(-1), math.Inf(-1)
+	lnN := math.Log(float64(t.nodes[n].visits + t.nodes[n].vloss + 1))
+	for c := t.nodes[n].child; c >= 0; c = t.nodes[c].sibling {
+		nd := &t.nodes[c]
+		if open && !contains(wk.legal, nd.action) {
+			continue
+		}
+		vis := nd.visits + nd.vloss
+		if vis == 0 && nd.prior > 0 {
+			return c // the agent's own choice is tried first
+		}
+		if vis == 0 {
+			if nu < len(unvisited) {
+				unvisited[nu] = c
+				nu++
+			}
+			continue
+		}
+		if open {
+			lnN = math.Log(float64(nd.avail))
+		}
+		q := 0.0
+		if nd.visits > 0 {
+			q = t.norm(nd.sum / float64(nd.visits))
+		}
+		// Simulations still under way count as losses (virtual loss), so
+		// parallel workers spread over the tree.
+		q *= float64(nd.visits) / float64(vis)
+		u := q + s.cfg.C*math.Sqrt(lnN/float64(vis))
+		if nd.prior > 0 {
+			share := float64(nd.prior) / float64(max(nd.avail, t.nodes[n].visits, 1))
+			u += s.cfg.PriorWeight * share / float64(1+vis)
+		}
+		if u > bestU {
+			best, bestU = c, u
+		}
+	}
+	if nu > 0 {
+		return unvisited[wk.rng.IntN(nu)]
+	}
+	return best
+}
+
+func contains(list []env.Action, a env.Action) bool {
+	for _, b := range list {
+		if b == a {
+			return true
+		}
+	}
+	return false
+}
+
+// rollout plays st to the end, or to the depth cutoff, and returns every
+// seat's return.
+func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
+	decisions := 0
+	for !st.IsTerminal() {
+		p := st.CurrentPlayer()
+		if p == env.Chance {
+			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
+			_ = st.Apply(env.SampleChance(wk.outcomes, wk.rng))
+			continue
+		}
+		if s.cfg.Depth > 0 && decisions >= s.cfg.Depth {
+			if s.cfg.Evaluator != nil {
+				return s.cfg.Evaluator.Evaluate(st)
+			}
+			break
+		}
+		decisions++
+		var a env.Action
+		if wk.rollout != nil {
+			var err error
+			if a, err = wk.rollout.Act(st); err != nil {
+				break
+			}
+		} else {
+			wk.legal = st.LegalActions(wk.legal)
+			a = wk.legal[wk.rng.IntN(len(wk.legal))]
+		}
+		if st.Apply(a) != nil {
+			break
+		}
+	}
+	return st.Returns()
+}
+
+func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
+	for _, r := range ret {
+		t.lo, t.hi = math.Min(t.lo, r), math.Max(t.hi, r)
+	}
+	for _, id := range path {
+		nd := &t.nodes[id]
+		nd.visits++
+		if vloss && id != 0 && nd.mover >= 0 {
+			nd.vloss--
+		}
+		if nd.mover >= 0 && int(nd.mover) < len(ret) {
+			nd.sum += ret[nd.mover]
+		}
+	}
+}
+
+// result merges the root statistics of every tree and picks the action.
+func (s *Searcher) result(root env.State) Result {
+	legal := root.LegalActions(nil)
+	res := Result{Stats: make([]Stat, len(legal))}
+	sums := make([]float64, len(legal))
+	for i, a := range legal {
+		res.Stats[i].Action = a
+	}
+	trees := s.trees
+	if !(s.cfg.Mode == Determinized || s.cfg.RootParallel) {
+		trees = trees[:1]
+	}
+	for ti := range trees {
+		t := &trees[ti]
+		res.Nodes += len(t.nodes)
+		res.Sims += int(t.nodes[0].visits)
+		for c := t.nodes[0].child; c >= 0; c = t.nodes[c].sibling {
+			for i, a := range legal {
+				if a == t.nodes[c].action {
+					res.Stats[i].Visits += int(t.nodes[c].visits)
+					sums[i] += t.nodes[c].sum
+				}
+			}
+		}
+	}
+	best := -1
+	for i := range res.Stats {
+		if res.Stats[i].Visits > 0 {
+			res.Stats[i].Value = sums[i] / float64(res.Stats[i].Visits)
+		}
+		if best < 0 || s.better(res.Stats[i], res.Stats[best]) {
+			best = i
+		}
+	}
+	res.Action = res.Stats[best].Action
+	if s.cfg.Reuse && !s.cfg.RootParallel && s.cfg.Mode != Determinized {
+		s.kept = s.trees[0].find(0, res.Action)
+	}
+	return res
+}
+
+func (s *Searcher) better(a, b Stat) bool {
+	if s.cfg.FinalByValue && a.Visits > 0 && b.Visits > 0 {
+		return a.Value > b.Value
+	}
+	if a.Visits != b.Visits {
+		return a.Visits > b.Visits
+	}
+	return a.Value > b.Value
+}
+
+// reuseTree makes the kept subtree the root: in open loop on a one-seat
+// game the next decision is the chosen action's node, whatever chance did
+// in between. It reports whether it did.
+func (s *Searcher) reuseTree(t *tree) bool {
+	keep := s.kept
+	s.kept = -1
+	if !s.cfg.Reuse || keep < 0 || s.game.NumPlayers() != 1 || (s.cfg.Mode != OpenLoop && s.cfg.Mode != ISMCTS) {
+		return false
+	}
+	old := t.nodes
+	fresh := make([]node, 0, len(old))
+	var copyNode func(id, parent int32) int32
+	copyNode = func(id, parent int32) int32 {
+		nid := int32(len(fresh))
+		nd := old[id]
+		nd.parent, nd.child, nd.sibling, nd.vloss = parent, -1, -1, 0
+		fresh = append(fresh, nd)
+		for c := old[id].child; c >= 0; c = old[c].sibling {
+			cid := copyNode(c, nid)
+			fresh[cid].sibling = fresh[nid].child
+			fresh[nid].child = cid
+		}
+		return nid
+	}
+	copyNode(keep, -1)
+	fresh[0].mover, fresh[0].action = -1, 0
+	t.nodes = fresh
+	return true
+}
