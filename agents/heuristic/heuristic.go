@@ -170,6 +170,27 @@ func (a *Agent) goal(s *stnazaire.State, u int) (sp int, adjacent bool) {
 	if best >= 0 {
 		return best, adj
 	}
+	if b.Type == stnazaire.HQ {
+		// Newman rallies: join the stack with the most pinned commandos.
+		most := 0
+		for v := range a.d.British {
+			if v == u || !s.OnMap(v) || !s.Pinned(v) {
+				continue
+			}
+			n := 0
+			for w := range a.d.British {
+				if s.OnMap(w) && s.Pinned(w) && s.UnitSpace(w) == s.UnitSpace(v) {
+					n++
+				}
+			}
+			if n > most || (n == most && a.d.Distance(here, s.UnitSpace(v)) < bestD) {
+				most, best, bestD = n, s.UnitSpace(v), a.d.Distance(here, s.UnitSpace(v))
+			}
+		}
+		if best >= 0 {
+			return best, false
+		}
+	}
 	if b.Type != stnazaire.Demolition {
 		// Screen the nearest demolition team still at work, or, when
 		// aggressive, close with the nearest German.
