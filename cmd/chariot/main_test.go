@@ -30,10 +30,10 @@ func TestUsageAndErrors(t *testing.T) {
 		{"missing game", []string{"play"}, 2, "chariot play: missing --game (see chariot games)"},
 		{"stray argument", []string{"play", "--game", "pig", "extra"}, 2, `chariot play: unexpected argument "extra"`},
 		{"games flag", []string{"games", "-v"}, 2, "chariot games: unknown flag -v"},
-		{"unknown game", []string{"play", "--game", "chess"}, 1, `chariot: unknown game "chess" (known: pig, stnazaire)`},
+		{"unknown game", []string{"play", "--game", "chess"}, 1, `chariot: unknown game "chess" (known: chancewalk, pig, stnazaire, tictactoe)`},
 		{"unknown option", []string{"play", "--game", "pig:sides=4"}, 1, `chariot: game pig: unknown option "sides" (known: target, die)`},
 		{"bad option value", []string{"play", "--game", "pig:target=0"}, 1, "chariot: game pig: option target=0: out of range 1 to 1000"},
-		{"bad agent", []string{"play", "--game", "pig", "--agent", "genius"}, 1, `chariot: unknown agent "genius" (known: aggressive, cautious, greedy, random)`},
+		{"bad agent", []string{"play", "--game", "pig", "--agent", "genius"}, 1, `chariot: unknown agent "genius" (known: aggressive, cautious, determinized, greedy, ismcts, mcts, openloop, random)`},
 		{"bad agent option", []string{"play", "--game", "pig", "--agent", "random:depth=2"}, 1, `chariot: agent random takes no options (given depth=2)`},
 	}
 	for _, tt := range tests {

@@ -16,10 +16,12 @@
 //	target  points to win, 1 to 1000 (default 20)
 //	die     faces of the die, 2 to 100 (default 6)
 //
-// A small game such as "pig:target=5,die=3" has a few dozen positions, so an
-// exact solver can value it. The position graph still has cycles (a 1 can
-// undo a turn), so such a solver iterates to a fixed point rather than
-// recursing.
+// A player may roll on past the target, so the turn total is unbounded and
+// the positions are infinite; but every position whose score and turn total
+// reach the target is worth the same as stopping there, so an exact solver
+// that merges them (search.SolveOptions.Key) values "pig:target=5,die=3" over
+// a few hundred positions. The position graph has cycles (a 1 can undo a
+// turn), so the solver iterates to a fixed point rather than recursing.
 //
 // Actions. 0 is "stop" (ParseAction also reads "hold"), 1 is "roll", and
 // 1+f is the die face f, named by its digits ("1" to "6"), an outcome of the

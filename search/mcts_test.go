@@ -1,0 +1,103 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
+	_ "github.com/chariot-ai/chariot/env/pig"
+	_ "github.com/chariot-ai/chariot/env/stnazaire"
+)
+
+func mustGame(t testing.TB, spec string) env.Game {
+	t.Helper()
+	g, err := env.NewGame(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// firstDecision plays the game's dice with a fixed stream up to the first
+// decision of a seat.
+func firstDecision(t testing.TB, g env.Game, seed uint64) env.State {
+	t.Helper()
+	s := g.NewInitialState(seed)
+	var out []env.Outcome
+	for s.CurrentPlayer() == env.Chance {
+		out = s.ChanceOutcomes(out)
+		if err := s.Apply(out[len(out)-1].Action); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+func searchOnce(t testing.TB, g env.Game, st env.State, cfg Config) Result {
+	t.Helper()
+	s, err := NewSearcher(g, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Search(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestSearchIsDeterministic: a fixed seed, budget and worker count give
+// the same statistics, for every mode and both kinds of parallelism.
+func TestSearchIsDeterministic(t *testing.T) {
+	g := mustGame(t, "stnazaire")
+	st := firstDecision(t, g, 4)
+	for _, mode := range []Mode{ClosedLoop, OpenLoop, ISMCTS, Determinized} {
+		for _, workers := range []int{1, 2} {
+			for _, root := range []bool{false, true} {
+				name := fmt.Sprintf("%s/workers=%d/root=%v", mode, workers, root)
+				t.Run(name, func(t *testing.T) {
+					cfg := DefaultConfig()
+					cfg.Mode, cfg.Sims, cfg.Workers, cfg.RootParallel, cfg.Seed, cfg.Worlds = mode, 64, workers, root, 9, 4
+					a := searchOnce(t, g, st, cfg)
+					b := searchOnce(t, g, st, cfg)
+					if fmt.Sprint(a) != fmt.Sprint(b) {
+						t.Fatalf("two searches differ:\n%v\n%v", a, b)
+					}
+					if a.Sims != 64 {
+						t.Fatalf("ran %d simulations, want 64", a.Sims)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestSearchAgentsPlayLegally plays short St. Nazaire games with every
+// search agent; RunEpisode rejects any illegal action.
+func TestSearchAgentsPlayLegally(t *testing.T) {
+	g := mustGame(t, "stnazaire:turns=2")
+	for _, spec := range []string{
+		"mcts:sims=8", "mcts:sims=8,expand=true,final=value", "openloop:sims=8,reuse=true",
+		"ismcts:sims=8,workers=2", "determinized:sims=8,worlds=2",
+		"mcts:sims=8,workers=2,parallel=root",
+	} {
+		ag, err := agents.New(spec, g, 3)
+		if err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		if _, err := agents.RunEpisode(g, 5, []agents.Agent{ag}, nil); err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+	}
+}
+
+func TestBadOptions(t *testing.T) {
+	g := mustGame(t, "stnazaire")
+	for _, spec := range []string{"mcts:sims=0", "mcts:final=best", "mcts:parallel=gpu", "mcts:rollout=nobody", "mcts:eval=nothing", "mcts:c=-1", "mcts:time=soon"} {
+		if _, err := agents.New(spec, g, 1); err == nil {
+			t.Errorf("%s: want an error", spec)
+		}
+	}
+}
