@@ -182,8 +182,9 @@ type Searcher struct {
 	cfg     Config
 	game    env.Game
 	trees   []tree
-	workers []*worker
-	sims    uint64 // simulations run so far, for per-simulation streams
+	workers []*worker // one per goroutine of a forest search
+	slots   []*worker // one per leaf of a shared-tree round
+	sims    uint64    // simulations run so far, for per-simulation streams
 	// reuse: the open-loop subtree kept after the last move.
 	kept int32
 }
@@ -207,6 +208,20 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 			return nil, err
 		}
 		s.workers = append(s.workers, wk)
+	}
+	// A shared tree takes several leaves per worker each round, so that
+	// rollouts of uneven length even out between the workers.
+	nslots := 1
+	if cfg.Workers > 1 && !cfg.RootParallel {
+		nslots = cfg.Workers * leavesPerWorker
+	}
+	for j := 0; j < nslots; j++ {
+		wk := &worker{src: rand.NewPCG(cfg.Seed, uint64(j)+1)}
+		wk.rng = rand.New(wk.src)
+		if err := s.newRollout(wk, uint64(j)); err != nil {
+			return nil, err
+		}
+		s.slots = append(s.slots, wk)
 	}
 	ntrees := 1
 	if cfg.RootParallel {
@@ -272,40 +287,48 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 	if !s.reuseTree(t) {
 		t.reset()
 	}
-	W := len(s.workers)
-	states := make([]env.State, W)
-	rets := make([][]float64, W)
-	paths := make([][]int32, W)
+	W, B := len(s.workers), len(s.slots)
+	states := make([]env.State, B)
+	rets := make([][]float64, B)
+	paths := make([][]int32, B)
 	done := 0
 	for done < budget && !s.stopped(ctx, deadline) {
-		n := min(W, budget-done)
-		for w := 0; w < n; w++ {
-			wk := s.workers[w]
-			wk.src.Seed(s.cfg.Seed, s.sims+uint64(w))
+		n := min(B, budget-done)
+		for j := 0; j < n; j++ {
+			wk := s.slots[j]
+			wk.src.Seed(s.cfg.Seed, s.sims+uint64(j))
 			st := s.startState(root, wk)
-			paths[w] = s.descend(t, st, wk, n > 1)
-			states[w] = st
+			paths[j] = s.descend(t, st, wk, n > 1)
+			states[j] = st
 		}
-		if n == 1 {
-			rets[0] = s.rollout(states[0], s.workers[0])
+		if W == 1 || n == 1 {
+			for j := 0; j < n; j++ {
+				rets[j] = s.rollout(states[j], s.slots[j])
+			}
 		} else {
 			var wg sync.WaitGroup
-			for w := 0; w < n; w++ {
+			for w := 0; w < W; w++ {
 				wg.Add(1)
 				go func(w int) {
 					defer wg.Done()
-					rets[w] = s.rollout(states[w], s.workers[w])
+					for j := w; j < n; j += W {
+						rets[j] = s.rollout(states[j], s.slots[j])
+					}
 				}(w)
 			}
 			wg.Wait()
 		}
-		for w := 0; w < n; w++ {
-			s.backup(t, paths[w], rets[w], n > 1)
+		for j := 0; j < n; j++ {
+			s.backup(t, paths[j], rets[j], n > 1)
 		}
 		s.sims += uint64(n)
 		done += n
 	}
 }
+
+// leavesPerWorker is how many leaves each worker rolls out per round of a
+// shared-tree search.
+const leavesPerWorker = 16
 
 // searchForest grows independent trees (root parallelism, and one per
 // world for Determinized) and leaves their root statistics to result.

@@ -1,0 +1,80 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/chariot-ai/chariot/env"
+	_ "github.com/chariot-ai/chariot/env/tictactoe"
+)
+
+// benchRoot is a St. Nazaire position at the start of turn 2's movement,
+// or tic-tac-toe's opening.
+func benchRoot(b *testing.B, game string) (env.Game, env.State) {
+	g := mustGame(b, game)
+	s := g.NewInitialState(4)
+	rng := rand.New(rand.NewPCG(4, 4))
+	var buf []env.Action
+	for k := 0; game == "stnazaire" && k < 40 && !s.IsTerminal(); k++ {
+		buf = s.LegalActions(buf)
+		_ = s.Apply(buf[rng.IntN(len(buf))])
+	}
+	for s.CurrentPlayer() == env.Chance {
+		buf = s.LegalActions(buf)
+		_ = s.Apply(buf[0])
+	}
+	return g, s
+}
+
+// BenchmarkPlayout is the raw random playout from the root: a clone and
+// uniform moves and dice to the end, as a rollout does.
+func BenchmarkPlayout(b *testing.B) {
+	for _, game := range []string{"stnazaire", "tictactoe"} {
+		b.Run(game, func(b *testing.B) {
+			_, root := benchRoot(b, game)
+			wk := &worker{src: rand.NewPCG(1, 1)}
+			wk.rng = rand.New(wk.src)
+			s := &Searcher{}
+			b.ReportAllocs()
+			for b.Loop() {
+				s.rollout(root.Clone(), wk)
+			}
+		})
+	}
+}
+
+// BenchmarkSearch runs whole searches of 1,024 simulations; ns/sim is to be
+// set beside BenchmarkPlayout's ns/op (the tree's overhead), and
+// sims/s beside the one-worker figure (the parallel speed-up).
+func BenchmarkSearch(b *testing.B) {
+	for _, game := range []string{"stnazaire", "tictactoe"} {
+		for _, mode := range []Mode{ClosedLoop, OpenLoop} {
+			for _, par := range []struct {
+				workers int
+				root    bool
+			}{{1, false}, {2, false}, {2, true}} {
+				name := fmt.Sprintf("%s/%s/workers=%d/root=%v", game, mode, par.workers, par.root)
+				b.Run(name, func(b *testing.B) {
+					g, root := benchRoot(b, game)
+					cfg := DefaultConfig()
+					cfg.Mode, cfg.Sims, cfg.Workers, cfg.RootParallel = mode, 1024, par.workers, par.root
+					s, err := NewSearcher(g, cfg)
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.ReportAllocs()
+					for b.Loop() {
+						if _, err := s.Search(context.Background(), root); err != nil {
+							b.Fatal(err)
+						}
+					}
+					perSim := float64(b.Elapsed().Nanoseconds()) / float64(b.N*cfg.Sims)
+					b.ReportMetric(perSim, "ns/sim")
+					b.ReportMetric(1e9/perSim, "sims/s")
+				})
+			}
+		}
+	}
+}
