@@ -15,3 +15,26 @@
 // with hidden information it solves the perfect-information game in which
 // every seat sees everything, which is not the value of the real game.
 package search
+
+// MCTS. A Searcher runs UCT Monte Carlo tree search with explicit chance,
+// in four modes (Mode): closed loop, with chance outcomes as tree nodes
+// (sampled by probability, or visited in proportion with ExpandChance);
+// open loop, with the tree keyed by decisions and chance re-sampled every
+// simulation; IS-MCTS, open loop from a fresh Resample of the hidden
+// information each simulation; and determinized, one closed-loop tree per
+// resampled world. Budgets are simulations or wall-clock time; rollouts are
+// uniform random or any registered agent, cut off at a depth and scored by
+// an Evaluator if asked; the rollout agent's own choice can serve as a
+// PUCT-style prior. Nodes live in an arena, so a simulation allocates only
+// its cloned state and its returns.
+//
+// Parallel search is deterministic for a fixed seed, budget and worker
+// count: a shared tree takes a round of leaves under virtual loss, rolls
+// them out on the workers at once and backs them up in order; root
+// parallelism grows a tree per worker and sums the root statistics. Every
+// random draw of a simulation comes from a stream seeded by the search's
+// seed and the simulation's number, never from the game's dice.
+//
+// The modes are registered as agents: mcts, openloop, ismcts and
+// determinized, with the options in OptionDocs
+// ("ismcts:sims=200,rollout=greedy,prior=3").
