@@ -28,14 +28,29 @@ type command struct {
 	run     func(args []string, stdout, stderr io.Writer) int
 }
 
+// registered holds the subcommands that live in files of their own and add
+// themselves with register at init.
+var registered = map[string]command{}
+
+func register(name string, c command) {
+	if _, dup := registered[name]; dup {
+		panic("chariot: command registered twice: " + name)
+	}
+	registered[name] = c
+}
+
 // commands lists the subcommands by name.
 func commands() map[string]command {
-	return map[string]command{
+	cmds := map[string]command{
 		"games":  {"list the games and their options", runGames},
 		"agents": {"list the agents and their options", runAgents},
 		"play":   {"play one game with an agent at every seat", runPlay},
 		"bench":  {"play many games with each agent and compare their scores", runBench},
 	}
+	for n, c := range registered {
+		cmds[n] = c
+	}
+	return cmds
 }
 
 // run is the whole command, testable: it returns the exit status.
