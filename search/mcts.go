@@ -202,9 +202,8 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 	}
 	s := &Searcher{cfg: cfg, game: g, kept: -1}
 	for w := 0; w < cfg.Workers; w++ {
-		wk := &worker{src: rand.NewPCG(cfg.Seed, uint64(w)+1)}
-		wk.rng = rand.New(wk.src)
-		if err := s.newRollout(wk, uint64(w)); err != nil {
+		wk, err := s.newWorker(uint64(w))
+		if err != nil {
 			return nil, err
 		}
 		s.workers = append(s.workers, wk)
@@ -216,9 +215,8 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 		nslots = cfg.Workers * leavesPerWorker
 	}
 	for j := 0; j < nslots; j++ {
-		wk := &worker{src: rand.NewPCG(cfg.Seed, uint64(j)+1)}
-		wk.rng = rand.New(wk.src)
-		if err := s.newRollout(wk, uint64(j)); err != nil {
+		wk, err := s.newWorker(uint64(j))
+		if err != nil {
 			return nil, err
 		}
 		s.slots = append(s.slots, wk)
@@ -234,18 +232,21 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 	return s, nil
 }
 
-// newRollout gives a worker a fresh rollout agent, seeded by slot, so
-// that a rollout does not depend on which goroutine runs it.
-func (s *Searcher) newRollout(wk *worker, slot uint64) error {
+// newWorker makes the scratch of one worker or leaf slot, with a rollout
+// agent of its own seeded by the slot, so that no rollout depends on which
+// goroutine runs it.
+func (s *Searcher) newWorker(slot uint64) (*worker, error) {
+	wk := &worker{src: rand.NewPCG(s.cfg.Seed, slot+1)}
+	wk.rng = rand.New(wk.src)
 	if s.cfg.Rollout == "" || s.cfg.Rollout == "random" {
-		return nil
+		return wk, nil
 	}
 	ag, err := agents.New(s.cfg.Rollout, s.game, s.cfg.Seed^(slot+1)*0x9e3779b97f4a7c15)
 	if err != nil {
-		return fmt.Errorf("search: rollout: %w", err)
+		return nil, fmt.Errorf("search: rollout: %w", err)
 	}
 	wk.rollout = ag
-	return nil
+	return wk, nil
 }
 
 // Search chooses an action for the seat to move at root.
@@ -333,47 +334,51 @@ const leavesPerWorker = 16
 // searchForest grows independent trees (root parallelism, and one per
 // world for Determinized) and leaves their root statistics to result.
 func (s *Searcher) searchForest(ctx context.Context, root env.State, budget int, deadline time.Time) {
-	T := len(s.trees)
-	var wg sync.WaitGroup
-	next := 0
-	var mu sync.Mutex
+	T, W := len(s.trees), len(s.workers)
 	base := s.sims
+	worlds := make([]env.State, T)
+	for i := range s.trees {
+		s.trees[i].reset()
+		worlds[i] = root
+		if s.cfg.Mode == Determinized {
+			worlds[i] = root.Resample(root.CurrentPlayer(), rand.New(rand.NewPCG(s.cfg.Seed^base, uint64(i))))
+		}
+	}
+	ran := make([]int, T)
+	var wg sync.WaitGroup
 	for w := range s.workers {
 		wg.Add(1)
-		go func(wk *worker) {
+		go func(w int, wk *worker) {
 			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= T {
+			// Worker w owns trees w, w+W, ... and gives them one simulation
+			// each in turn, so a time budget is shared out evenly too.
+			for k := 0; !s.stopped(ctx, deadline); k++ {
+				busy := false
+				for i := w; i < T; i += W {
+					share := budget / T
+					if i < budget%T {
+						share++
+					}
+					if k >= share {
+						continue
+					}
+					busy = true
+					wk.src.Seed(s.cfg.Seed^uint64(i)<<40, base+uint64(k))
+					st := s.startState(worlds[i], wk)
+					path := s.descend(&s.trees[i], st, wk, false)
+					s.backup(&s.trees[i], path, s.rollout(st, wk), false)
+					ran[i]++
+				}
+				if !busy {
 					return
 				}
-				t := &s.trees[i]
-				t.reset()
-				if s.newRollout(wk, uint64(i)+base<<16) != nil {
-					return // the spec was checked by NewSearcher
-				}
-				share := budget / T
-				if i < budget%T {
-					share++
-				}
-				world := root
-				if s.cfg.Mode == Determinized {
-					world = root.Resample(root.CurrentPlayer(), rand.New(rand.NewPCG(s.cfg.Seed^base, uint64(i))))
-				}
-				for k := 0; k < share && !s.stopped(ctx, deadline); k++ {
-					wk.src.Seed(s.cfg.Seed^uint64(i)<<40, base+uint64(k))
-					st := s.startState(world, wk)
-					path := s.descend(t, st, wk, false)
-					s.backup(t, path, s.rollout(st, wk), false)
-				}
 			}
-		}(s.workers[w])
+		}(w, s.workers[w])
 	}
 	wg.Wait()
-	s.sims += uint64(budget)
+	for _, n := range ran {
+		s.sims += uint64(n)
+	}
 }
 
 func (s *Searcher) startState(root env.State, wk *worker) env.State {

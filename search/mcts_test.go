@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
@@ -99,5 +100,29 @@ func TestBadOptions(t *testing.T) {
 		if _, err := agents.New(spec, g, 1); err == nil {
 			t.Errorf("%s: want an error", spec)
 		}
+	}
+}
+
+// TestTimeBudgetReachesEveryWorld: under a time budget a determinized
+// search still gives every world its share of simulations.
+func TestTimeBudgetReachesEveryWorld(t *testing.T) {
+	g := mustGame(t, "stnazaire")
+	st := firstDecision(t, g, 4)
+	cfg := DefaultConfig()
+	cfg.Mode, cfg.Sims, cfg.Time, cfg.Worlds, cfg.Workers = Determinized, 0, 100*time.Millisecond, 4, 2
+	s, err := NewSearcher(g, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Search(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := int32(1<<30), int32(0)
+	for i := range s.trees {
+		v := s.trees[i].nodes[0].visits
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	if lo == 0 || hi-lo > 1+hi/2 {
+		t.Fatalf("worlds got between %d and %d simulations", lo, hi)
 	}
 }
