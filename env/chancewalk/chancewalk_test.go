@@ -258,7 +258,7 @@ func TestUnmarshal(t *testing.T) {
 		{"other game", strings.Replace(state(0, 0, false), "p=0.6", "p=0.5", 1), "but the game has"},
 		{"missing", `{` + opts + `,"position":0,"turn":0}`, `missing "rolling"`},
 		{"unknown", `{` + opts + `,"position":0,"turn":0,"rolling":false,"x":1}`, "unknown field"},
-		{"trailing", state(0, 0, false) + "1", "trailing data"},
+		{"trailing", state(0, 0, false) + "1", "trailing content"},
 		{"empty", ``, "EOF"},
 	}
 	for _, tt := range tests {

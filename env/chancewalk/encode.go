@@ -1,11 +1,9 @@
 package chancewalk
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -37,14 +35,9 @@ func (g *Game) UnmarshalState(data []byte) (env.State, error) {
 }
 
 func (g *Game) unmarshal(data []byte) (*State, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var w stateJSON
-	if err := dec.Decode(&w); err != nil {
+	if err := env.DecodeStrict(data, &w); err != nil {
 		return nil, err
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("trailing data after the state")
 	}
 	switch {
 	case w.Options == nil:

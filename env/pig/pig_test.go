@@ -233,7 +233,7 @@ func TestUnmarshalRejects(t *testing.T) {
 		name, data, wantErr string
 	}{
 		{"empty", ``, "EOF"},
-		{"trailing", ok + `{}`, "trailing data"},
+		{"trailing", ok + `{}`, "trailing content"},
 		{"unknown field", strings.Replace(ok, `"chance"`, `"dice":1,"chance"`, 1), "unknown field"},
 		{"missing winner", `{"options":"die=6,target=10","scores":[4,0],"turn_total":3,"player":1,"chance":false}`, `missing "winner"`},
 		{"other game", strings.Replace(ok, "target=10", "target=20", 1), "but the game has"},

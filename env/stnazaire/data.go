@@ -1,13 +1,13 @@
 package stnazaire
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/chariot-ai/chariot/env"
 )
 
 // Limits of the flat state arrays. A data set beyond them is rejected at load.
@@ -167,13 +167,8 @@ func LoadData(path string) (*Data, error) {
 // error naming the entry.
 func ParseData(b []byte) (*Data, error) {
 	var f DataFile
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	if err := env.DecodeStrict(b, &f); err != nil {
 		return nil, fmt.Errorf("data: %w", err)
-	}
-	if dec.More() {
-		return nil, errors.New("data: trailing content after the JSON object")
 	}
 	d, err := compile(f)
 	if err != nil {

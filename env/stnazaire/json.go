@@ -1,7 +1,6 @@
 package stnazaire
 
 import (
-	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -145,13 +144,8 @@ func (g *Game) UnmarshalState(data []byte) (st env.State, err error) {
 
 func (g *Game) decodeState(data []byte) (*State, error) {
 	var j stateJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := env.DecodeStrict(data, &j); err != nil {
 		return nil, err
-	}
-	if dec.More() {
-		return nil, errors.New("trailing content after the JSON object")
 	}
 	if j.Game != Name {
 		return nil, fmt.Errorf("game %q is not %q", j.Game, Name)

@@ -1,11 +1,9 @@
 package tictactoe
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -24,14 +22,9 @@ func (s *State) MarshalJSON() ([]byte, error) {
 // UnmarshalState implements env.Game. It rejects unknown or missing fields,
 // trailing data, and boards that play cannot reach.
 func (g *Game) UnmarshalState(data []byte) (env.State, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var w stateJSON
-	if err := dec.Decode(&w); err != nil {
+	if err := env.DecodeStrict(data, &w); err != nil {
 		return nil, fmt.Errorf("tictactoe: state: %w", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("tictactoe: state: trailing data after the state")
 	}
 	if w.Board == nil {
 		return nil, errors.New(`tictactoe: state: missing "board"`)

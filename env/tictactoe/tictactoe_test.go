@@ -229,7 +229,7 @@ func TestUnmarshal(t *testing.T) {
 		{"o won", `{"board":"xxo.o.ox."}`, "", env.Terminal},
 		{"draw", `{"board":"oxxxxooox"}`, "", env.Terminal},
 		{"empty", ``, "EOF", 0},
-		{"trailing", `{"board":"........."}{}`, "trailing data", 0},
+		{"trailing", `{"board":"........."}{}`, "trailing content", 0},
 		{"unknown field", `{"board":".........","turn":0}`, "unknown field", 0},
 		{"missing board", `{}`, `missing "board"`, 0},
 		{"short", `{"board":"...."}`, "4 characters", 0},
