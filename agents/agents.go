@@ -2,11 +2,10 @@ package agents
 
 import (
 	"fmt"
-	"sort"
 	"strings"
-	"sync"
 
 	"github.com/chariot-ai/chariot/env"
+	registrypkg "github.com/chariot-ai/chariot/internal/registry"
 )
 
 // Agent chooses actions. An Agent is not safe for concurrent use; build one
@@ -32,10 +31,7 @@ type Registration struct {
 	New func(g env.Game, p env.Params, seed uint64) (Agent, error)
 }
 
-var (
-	registryMu sync.RWMutex
-	registry   = map[string]Registration{}
-)
+var registry = registrypkg.New[Registration]("agent")
 
 // Register adds an agent. It panics on a duplicate or empty name or a nil
 // New: those are programming errors at init time, not bad input.
@@ -43,24 +39,11 @@ func Register(r Registration) {
 	if r.Name == "" || strings.ContainsAny(r.Name, ":,= ") || r.New == nil {
 		panic(fmt.Sprintf("agents: bad registration %q", r.Name))
 	}
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	if _, dup := registry[r.Name]; dup {
-		panic("agents: agent registered twice: " + r.Name)
-	}
-	registry[r.Name] = r
+	registry.Add(r.Name, r)
 }
 
 // List returns the registered agents, sorted by name.
-func List() []Registration {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	out := make([]Registration, 0, len(registry))
-	for _, n := range namesLocked() {
-		out = append(out, registry[n])
-	}
-	return out
-}
+func List() []Registration { return registry.All() }
 
 // Baselines names the baseline agents that support g, sorted.
 func Baselines(g env.Game) []string {
@@ -74,24 +57,7 @@ func Baselines(g env.Game) []string {
 }
 
 // Lookup finds a registered agent by name.
-func Lookup(name string) (Registration, error) {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	r, ok := registry[name]
-	if !ok {
-		return Registration{}, fmt.Errorf("unknown agent %q (known: %s)", name, strings.Join(namesLocked(), ", "))
-	}
-	return r, nil
-}
-
-func namesLocked() []string {
-	names := make([]string, 0, len(registry))
-	for n := range registry {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func Lookup(name string) (Registration, error) { return registry.Get(name) }
 
 // New builds an agent from a spec "name" or "name:key=value,key=value" for
 // game g. Unknown agents, unknown options, bad values and unsupported games

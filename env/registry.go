@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
+
+	"github.com/chariot-ai/chariot/internal/registry"
 )
 
 // OptionDoc documents one option of a game or agent.
@@ -24,52 +25,17 @@ type Registration struct {
 	New func(opts Params) (Game, error)
 }
 
-var (
-	registryMu sync.RWMutex
-	registry   = map[string]Registration{}
-)
+var games = registry.New[Registration]("game")
 
 // Register adds a game. It panics on a duplicate name: that is a programming
 // error at init time, not bad input.
-func Register(r Registration) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	if _, dup := registry[r.Name]; dup {
-		panic("env: game registered twice: " + r.Name)
-	}
-	registry[r.Name] = r
-}
+func Register(r Registration) { games.Add(r.Name, r) }
 
 // Lookup finds a registered game by name.
-func Lookup(name string) (Registration, error) {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	r, ok := registry[name]
-	if !ok {
-		return Registration{}, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(namesLocked(), ", "))
-	}
-	return r, nil
-}
+func Lookup(name string) (Registration, error) { return games.Get(name) }
 
 // Games lists the registered games, sorted by name.
-func Games() []Registration {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	out := make([]Registration, 0, len(registry))
-	for _, n := range namesLocked() {
-		out = append(out, registry[n])
-	}
-	return out
-}
-
-func namesLocked() []string {
-	names := make([]string, 0, len(registry))
-	for n := range registry {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func Games() []Registration { return games.All() }
 
 // NewGame builds a game from a spec "name" or "name:key=value,key=value".
 func NewGame(spec string) (Game, error) {

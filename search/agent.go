@@ -3,9 +3,8 @@ package search
 import (
 	"context"
 	"fmt"
-	"sort"
-	"strings"
-	"sync"
+
+	"github.com/chariot-ai/chariot/internal/registry"
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
@@ -155,43 +154,24 @@ func (a *Agent) Act(s env.State) (env.Action, error) {
 	return r.Action, nil
 }
 
-// Evaluator registry: leaf evaluators live beside their games and register
-// here by name.
-var (
-	evalMu    sync.RWMutex
-	evaluator = map[string]func(env.Game) (Evaluator, error){}
-)
+// evaluators holds the leaf evaluators, which live beside their games and
+// register here by name.
+var evaluators = registry.New[func(env.Game) (Evaluator, error)]("evaluator")
 
 // RegisterEvaluator adds a named leaf evaluator; make builds it for a game
 // or says why it cannot.
 func RegisterEvaluator(name string, make func(env.Game) (Evaluator, error)) {
-	evalMu.Lock()
-	defer evalMu.Unlock()
-	if _, dup := evaluator[name]; dup {
-		panic("search: evaluator registered twice: " + name)
-	}
-	evaluator[name] = make
+	evaluators.Add(name, make)
 }
 
 // Evaluators lists the registered evaluator names.
-func Evaluators() []string {
-	evalMu.RLock()
-	defer evalMu.RUnlock()
-	var names []string
-	for n := range evaluator {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func Evaluators() []string { return evaluators.Names() }
 
 // NewEvaluator builds a registered evaluator for g.
 func NewEvaluator(name string, g env.Game) (Evaluator, error) {
-	evalMu.RLock()
-	make, ok := evaluator[name]
-	evalMu.RUnlock()
-	if !ok {
-		return nil, fmt.Errorf("unknown evaluator %q (known: %s)", name, strings.Join(Evaluators(), ", "))
+	make, err := evaluators.Get(name)
+	if err != nil {
+		return nil, err
 	}
 	return make(g)
 }

@@ -19,10 +19,10 @@ func TestUsageAndErrors(t *testing.T) {
 		name   string
 		args   []string
 		status int
-		stderr string // the whole of stderr, one line
+		stderr string // the whole of stderr, one line; "…" stands for a list that grows
 	}{
-		{"no command", nil, 2, `chariot: no command (commands: agents, bench, games, play); run "chariot help"`},
-		{"unknown command", []string{"fly"}, 2, `chariot: unknown command "fly" (commands: agents, bench, games, play)`},
+		{"no command", nil, 2, `chariot: no command (commands: …); run "chariot help"`},
+		{"unknown command", []string{"fly"}, 2, `chariot: unknown command "fly" (commands: …)`},
 		{"unknown flag", []string{"play", "-x"}, 2, "chariot play: unknown flag -x"},
 		{"unknown long flag", []string{"play", "--game", "pig", "--speed", "3"}, 2, "chariot play: unknown flag -speed"},
 		{"bad flag value", []string{"play", "--game", "pig", "--seed", "minus"}, 2, `chariot play: invalid value "minus" for flag -seed: parse error`},
@@ -30,10 +30,10 @@ func TestUsageAndErrors(t *testing.T) {
 		{"missing game", []string{"play"}, 2, "chariot play: missing --game (see chariot games)"},
 		{"stray argument", []string{"play", "--game", "pig", "extra"}, 2, `chariot play: unexpected argument "extra"`},
 		{"games flag", []string{"games", "-v"}, 2, "chariot games: unknown flag -v"},
-		{"unknown game", []string{"play", "--game", "chess"}, 1, `chariot: unknown game "chess" (known: chancewalk, pig, stnazaire, tictactoe)`},
+		{"unknown game", []string{"play", "--game", "chess"}, 1, `chariot: unknown game "chess" (known: …)`},
 		{"unknown option", []string{"play", "--game", "pig:sides=4"}, 1, `chariot: game pig: unknown option "sides" (known: target, die)`},
 		{"bad option value", []string{"play", "--game", "pig:target=0"}, 1, "chariot: game pig: option target=0: out of range 1 to 1000"},
-		{"bad agent", []string{"play", "--game", "pig", "--agent", "genius"}, 1, `chariot: unknown agent "genius" (known: aggressive, cautious, determinized, greedy, ismcts, mcts, openloop, random)`},
+		{"bad agent", []string{"play", "--game", "pig", "--agent", "genius"}, 1, `chariot: unknown agent "genius" (known: …)`},
 		{"bad agent option", []string{"play", "--game", "pig", "--agent", "random:depth=2"}, 1, `chariot: agent random takes no options (given depth=2)`},
 	}
 	for _, tt := range tests {
@@ -42,7 +42,7 @@ func TestUsageAndErrors(t *testing.T) {
 			if status != tt.status {
 				t.Errorf("status %d, want %d", status, tt.status)
 			}
-			if stderr != tt.stderr+"\n" {
+			if !oneLineLike(stderr, tt.stderr) {
 				t.Errorf("stderr %q, want the one line %q", stderr, tt.stderr)
 			}
 			if stdout != "" {
@@ -150,4 +150,15 @@ func TestPlayWithDataFile(t *testing.T) {
 	if code != 1 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "no-such-file.json") {
 		t.Fatalf("a missing data file: exit %d, stderr %q", code, errb.String())
 	}
+}
+
+// oneLineLike reports whether got is want and a newline, where a "…" in want
+// stands for any text without a newline.
+func oneLineLike(got, want string) bool {
+	before, after, elided := strings.Cut(want, "…")
+	if !elided {
+		return got == want+"\n"
+	}
+	return strings.HasPrefix(got, before) && strings.HasSuffix(got, after+"\n") && strings.Count(got, "\n") == 1 &&
+		len(got) >= len(before)+len(after)+1
 }
