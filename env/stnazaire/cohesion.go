@@ -17,18 +17,18 @@ func (s *State) stepCohesion() {
 		i := int(s.cursor)
 		s.cursor++
 		if i < nB {
-			if s.bStatus[i] != bOnMap || !s.bPinned[i] {
+			if s.bStatus[i] != bOnMap || !s.bf.has(i, fPinned) {
 				continue
 			}
 			if s.withNewman(i) {
-				s.bPinned[i] = false
+				s.bf.put(i, fPinned, false)
 				continue
 			}
 			s.setRoll(rollCohesion, 10, i, -1)
 			return
 		}
 		g := i - nB
-		if s.gLoc[g] == gOnMap && s.gPinned[g] {
+		if s.gLoc[g] == gOnMap && s.gf.has(g, fPinned) {
 			s.setRoll(rollCohesion, 10, i, -1)
 			return
 		}
@@ -48,12 +48,12 @@ func (s *State) resolveCohesion(i, face int) {
 	if nB := len(d.British); i >= nB {
 		g := i - nB
 		if face+s.enemyAdjacentSpaces(s.gSpace[g], true) <= cohesionGerman {
-			s.gPinned[g] = false
+			s.gf.put(g, fPinned, false)
 		}
 		return
 	}
 	if face+s.enemyAdjacentSpaces(s.bSpace[i], false) <= cohesionBritish {
-		s.bPinned[i] = false
+		s.bf.put(i, fPinned, false)
 	}
 }
 

@@ -90,7 +90,7 @@ func (s *State) stepCombat() {
 
 // canDeclare: an unpinned commando on the map with a target in reach.
 func (s *State) canDeclare(u int) bool {
-	if s.bStatus[u] != bOnMap || s.bPinned[u] {
+	if s.bStatus[u] != bOnMap || s.bf.has(u, fPinned) {
 		return false
 	}
 	for g := range s.data().German {
@@ -118,7 +118,7 @@ func (s *State) canFireAt(u, g int) bool {
 func (s *State) declareFire(u, g int) {
 	s.bTarget[u], s.bAimed[u] = int8(g), s.gSpace[g]
 	if s.phase == phCombatC {
-		s.bFiredC[u] = true // no demolition this turn (11.1)
+		s.bf.put(u, fFiredC, true) // no demolition this turn (11.1)
 	}
 }
 
@@ -208,7 +208,7 @@ func (s *State) orderGermanAttacks() {
 	n := 0
 	for str := int8(9); str >= 1; str-- {
 		for g := range d.German {
-			if d.German[g].Strength == str && s.gLoc[g] == gOnMap && !s.gPinned[g] {
+			if d.German[g].Strength == str && s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) {
 				s.gOrder[n] = int8(g)
 				n++
 			}
@@ -261,7 +261,7 @@ func (s *State) stackPriority(sp int16) int {
 // germanTargetSpace picks the British space g attacks (9.1.1.1), or -1.
 // Equal stacks go to the lower-numbered space (ruling R9.1.1a).
 func (s *State) germanTargetSpace(g int) int16 {
-	if s.gLoc[g] != gOnMap || s.gPinned[g] {
+	if s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) {
 		return -1
 	}
 	best, bestP := int16(-1), 0
@@ -327,14 +327,14 @@ func (s *State) applyHits() {
 		if !h.any() || s.bStatus[u] != bOnMap {
 			continue
 		}
-		if h.de() || (h.steps() > 0 && (d.British[u].Reduced == 0 || s.bReduced[u] || h.steps() > 1)) {
+		if h.de() || (h.steps() > 0 && (d.British[u].Reduced == 0 || s.bf.has(u, fReduced) || h.steps() > 1)) {
 			s.eliminateBritish(u)
 			continue
 		}
 		if h.steps() > 0 {
-			s.bReduced[u] = true
+			s.bf.put(u, fReduced, true)
 		}
-		s.bPinned[u] = true
+		s.bf.put(u, fPinned, true)
 	}
 	for g := range d.German {
 		h := s.gHit[g]
@@ -346,13 +346,13 @@ func (s *State) applyHits() {
 			s.eliminateGerman(g)
 			continue
 		}
-		s.gPinned[g] = true
+		s.gf.put(g, fPinned, true)
 	}
 }
 
 func (s *State) eliminateBritish(u int) {
 	s.putB(u, bEliminated, -1)
-	s.bPinned[u] = false
+	s.bf.put(u, fPinned, false)
 	s.vp -= 2
 	s.lost++
 }
@@ -362,7 +362,7 @@ func (s *State) eliminateBritish(u int) {
 func (s *State) eliminateGerman(g int) {
 	d := s.data()
 	gu := &d.German[g]
-	s.gPinned[g] = false
+	s.gf.put(g, fPinned, false)
 	if isFlak(gu.Class) {
 		s.putG(g, gRemoved, -1)
 		if gu.Objective > 0 {
@@ -370,7 +370,7 @@ func (s *State) eliminateGerman(g int) {
 		}
 		return
 	}
-	s.gConcealed[g] = true
+	s.gf.put(g, fConcealed, true)
 	if gu.Class != ClassInf679 && int(s.turn) <= d.poolALastTurn {
 		s.putG(g, gPoolA, -1)
 	} else {
@@ -390,13 +390,13 @@ func (s *State) occupiable(u int) int16 {
 	if sp < 0 || !s.startHeldG.has(int(sp)) || s.germanAt(sp) || s.bSpace[u] == sp || s.nBritishAt(sp) >= 3 {
 		return -1
 	}
-	if s.bPinned[u] {
+	if s.bf.has(u, fPinned) {
 		if !s.opts().EasyPinned {
 			return -1
 		}
 		ok := false
 		for v := range s.data().British {
-			if v != u && s.bStatus[v] == bOnMap && !s.bPinned[v] && s.aimedSpace(v) == sp {
+			if v != u && s.bStatus[v] == bOnMap && !s.bf.has(v, fPinned) && s.aimedSpace(v) == sp {
 				ok = true
 			}
 		}
@@ -428,7 +428,7 @@ func (s *State) germansOccupy() {
 		}
 		for k := 0; k < int(s.nOrder); k++ {
 			g := int(s.gOrder[k])
-			if s.gTarget[g] != t || s.gLoc[g] != gOnMap || s.gPinned[g] || s.gImmobile(g) || s.nGermanAt(t) >= 3 {
+			if s.gTarget[g] != t || s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) || s.gImmobile(g) || s.nGermanAt(t) >= 3 {
 				continue
 			}
 			if s.vehicleBarred(g, t) {

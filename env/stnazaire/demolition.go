@@ -21,7 +21,7 @@ func (s *State) stepDemolition() {
 
 // canDemolish reports whether u may attempt a demolition now (11.1-11.3).
 func (s *State) canDemolish(u int) bool {
-	if s.bStatus[u] != bOnMap || s.bPinned[u] || s.bFiredC[u] || s.bTried[u] {
+	if s.bStatus[u] != bOnMap || s.bf.has(u, fPinned) || s.bf.has(u, fFiredC) || s.bf.has(u, fTried) {
 		return false
 	}
 	sp := s.bSpace[u]
@@ -61,14 +61,14 @@ func (s *State) demolitionModifier(u int) int {
 	m := 0
 	covered := false
 	for v := range d.British {
-		if v != u && s.bStatus[v] == bOnMap && s.bSpace[v] == sp && !s.bPinned[v] && d.British[v].Type == Assault {
+		if v != u && s.bStatus[v] == bOnMap && s.bSpace[v] == sp && !s.bf.has(v, fPinned) && d.British[v].Type == Assault {
 			covered = true
 		}
 	}
 	if !covered {
 		m -= s.enemyAdjacentSpaces(sp, false)
 	}
-	if s.bReduced[u] {
+	if s.bf.has(u, fReduced) {
 		m--
 	}
 	return m

@@ -92,7 +92,7 @@ func (s *State) onDecision(kind string, arg int) {
 			s.step = mvStack
 			return
 		}
-		s.bMoved[arg] = true
+		s.bf.put(arg, fMoved, true)
 		s.startMove(arg)
 	case decMoveDest, decOccupy, decDisplace:
 		if kind == "to" {
@@ -108,7 +108,7 @@ func (s *State) onDecision(kind string, arg int) {
 		}
 	case decDemolish:
 		if kind == "demolish" {
-			s.bTried[u] = true
+			s.bf.put(u, fTried, true)
 			s.setRoll(rollDemolition, 10, u, -1)
 		}
 	}
@@ -165,7 +165,7 @@ func (s *State) resolveStack(sp int16, face int) {
 func (s *State) stepAdvance() {
 	s.turn++
 	for u := range s.data().British {
-		s.bFiredC[u], s.bTried[u], s.bMoved[u] = false, false, false
+		s.bf.put(u, fFiredC|fTried|fMoved, false)
 	}
 	if int(s.turn) > s.opts().Turns {
 		s.turn--

@@ -113,10 +113,11 @@ func (g *Game) newState(seed uint64) *State {
 	for i, gu := range d.German {
 		s.gSpace[i] = -1
 		s.gTarget[i] = -1
-		s.gConcealed[i] = true
+		s.gf.put(i, fConcealed, true)
 		switch {
 		case gu.Setup >= 0:
-			s.gLoc[i], s.gSpace[i], s.gConcealed[i], s.gOrigin[i] = gOnMap, gu.Setup, false, originFixed
+			s.gLoc[i], s.gSpace[i], s.gOrigin[i] = gOnMap, gu.Setup, originFixed
+			s.gf.put(i, fConcealed, false)
 		case gu.Class == ClassInf679:
 			s.gLoc[i] = gPoolB
 		default:

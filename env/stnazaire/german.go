@@ -29,7 +29,7 @@ func (s *State) stepGerman() {
 		var foot footField
 		for int(s.cursor) < len(d.German) {
 			g := int(s.cursor)
-			if s.gLoc[g] == gOnMap && !s.gPinned[g] && !s.gImmobile(g) && s.gMovesLeft[g] > 0 {
+			if s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) && !s.gImmobile(g) && s.gMovesLeft[g] > 0 {
 				s.germanStep(g, &foot)
 				if s.roll != rollNone {
 					return
@@ -63,7 +63,7 @@ func (s *State) placeReinforcements(black, colour int) {
 				break
 			}
 			s.putG(g, gOnMap, sp)
-			s.gConcealed[g], s.gPinned[g], s.gOrigin[g] = true, false, origin
+			s.gf[g], s.gOrigin[g] = uint8(fConcealed), origin
 			s.gMovesLeft[g] = movementAllowance - 1
 		}
 	}

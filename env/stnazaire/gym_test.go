@@ -99,7 +99,7 @@ func resampleConsistent(s, r *State) error {
 		if r.gLoc[g] == gPoolA && gu.Class == ClassInf679 {
 			return fmt.Errorf("%s drawn into pool A", gu.Name)
 		}
-		if s.gLoc[g] == gOnMap && !s.gConcealed[g] && (r.gLoc[g] != gOnMap || r.gSpace[g] != s.gSpace[g]) {
+		if s.gLoc[g] == gOnMap && !s.gf.has(g, fConcealed) && (r.gLoc[g] != gOnMap || r.gSpace[g] != s.gSpace[g]) {
 			return fmt.Errorf("face-up %s moved", gu.Name)
 		}
 	}

@@ -90,7 +90,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	}
 	for u := range d.British {
 		b := britishJSON{Name: d.British[u].Name, Status: bStatusNames[s.bStatus[u]], Space: sid(s.bSpace[u]),
-			Reduced: s.bReduced[u], Pinned: s.bPinned[u], Moved: s.bMoved[u], FiredC: s.bFiredC[u], Tried: s.bTried[u]}
+			Reduced: s.bf.has(u, fReduced), Pinned: s.bf.has(u, fPinned), Moved: s.bf.has(u, fMoved), FiredC: s.bf.has(u, fFiredC), Tried: s.bf.has(u, fTried)}
 		if t := s.bTarget[u]; t >= 0 {
 			b.Target, b.Aimed = d.German[t].Name, sid(s.bAimed[u])
 		}
@@ -100,8 +100,8 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		j.British = append(j.British, b)
 	}
 	for g := range d.German {
-		x := germanJSON{Name: d.German[g].Name, Loc: gLocNames[s.gLoc[g]], Space: sid(s.gSpace[g]), Concealed: s.gConcealed[g],
-			Pinned: s.gPinned[g], MovesLeft: int(s.gMovesLeft[g]), Target: sid(s.gTarget[g])}
+		x := germanJSON{Name: d.German[g].Name, Loc: gLocNames[s.gLoc[g]], Space: sid(s.gSpace[g]), Concealed: s.gf.has(g, fConcealed),
+			Pinned: s.gf.has(g, fPinned), MovesLeft: int(s.gMovesLeft[g]), Target: sid(s.gTarget[g])}
 		if s.gLoc[g] == gOnMap {
 			x.Origin = originNames[s.gOrigin[g]]
 		}
@@ -210,8 +210,12 @@ func (g *Game) decodeState(data []byte) (*State, error) {
 		if b.Reduced && d.British[u].Reduced == 0 {
 			return nil, fmt.Errorf("%s: a single-sided counter cannot be reduced", ctx)
 		}
-		s.bStatus[u], s.bSpace[u], s.bReduced[u], s.bPinned[u] = uint8(st), sp, b.Reduced, b.Pinned
-		s.bMoved[u], s.bFiredC[u], s.bTried[u] = b.Moved, b.FiredC, b.Tried
+		s.bStatus[u], s.bSpace[u] = uint8(st), sp
+		s.bf.put(u, fReduced, b.Reduced)
+		s.bf.put(u, fPinned, b.Pinned)
+		s.bf.put(u, fMoved, b.Moved)
+		s.bf.put(u, fFiredC, b.FiredC)
+		s.bf.put(u, fTried, b.Tried)
 		s.bTarget[u], s.bAimed[u] = -1, -1
 		if b.Target != "" {
 			t, ok := d.gerIdx[b.Target]
@@ -251,7 +255,9 @@ func (g *Game) decodeState(data []byte) (*State, error) {
 		if loc == int(gRemoved) && !isFlak(d.German[gi].Class) {
 			return nil, fmt.Errorf("%s: only FlaK counters are removed from the game", ctx)
 		}
-		s.gLoc[gi], s.gSpace[gi], s.gConcealed[gi], s.gPinned[gi] = uint8(loc), sp, x.Concealed, x.Pinned
+		s.gLoc[gi], s.gSpace[gi] = uint8(loc), sp
+		s.gf.put(gi, fConcealed, x.Concealed)
+		s.gf.put(gi, fPinned, x.Pinned)
 		if loc == int(gOnMap) {
 			o := indexOf(originNames[:], x.Origin)
 			if o < 0 {

@@ -125,7 +125,7 @@ func (s *State) resolveFight(kind uint8, u, face int) {
 	if int8(u) == d.birney {
 		s.birneyDone = true
 	}
-	if !s.flak12Active() && s.bStatus[u] == bOnMap && !s.bPinned[u] {
+	if !s.flak12Active() && s.bStatus[u] == bOnMap && !s.bf.has(u, fPinned) {
 		s.moveUnit(u, flakSpace) // the winner occupies the gun's space
 	}
 }

@@ -30,7 +30,7 @@ func (s *State) stepMovement() {
 // canSelect: an unpinned commando on the map that has not moved this phase
 // and could go somewhere (or must first roll to leave a ZoC).
 func (s *State) canSelect(u int) bool {
-	if s.bStatus[u] != bOnMap || s.bPinned[u] || s.bMoved[u] {
+	if s.bStatus[u] != bOnMap || s.bf.has(u, fPinned) || s.bf.has(u, fMoved) {
 		return false
 	}
 	return s.hasExit(u)
@@ -53,7 +53,7 @@ func (s *State) germanAt(sp int16) bool { return s.cntG[sp] > 0 }
 // startMove begins one commando's move: a roll of >= 5 to leave a German
 // ZoC that no friendly unit nullifies (6.2), then the destination.
 func (s *State) startMove(u int) {
-	if s.bPinned[u] || !s.hasExit(u) {
+	if s.bf.has(u, fPinned) || !s.hasExit(u) {
 		return
 	}
 	if s.lockedInZoC(u) {
@@ -90,7 +90,7 @@ func (s *State) reachable(u int, reach *[MaxSpaces]bool) {
 		}
 		sp := s.gSpace[g]
 		ger[sp] = true
-		if !s.gPinned[g] && !isFlak(d.German[g].Class) {
+		if !s.gf.has(g, fPinned) && !isFlak(d.German[g].Class) {
 			for _, n := range d.Move[sp] {
 				zoc[n] = true
 			}

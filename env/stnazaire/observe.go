@@ -51,7 +51,7 @@ func (s *State) Observation(p env.Player, buf []float32) []float32 {
 	for u := range d.British {
 		buf[o+int(s.bStatus[u])] = 1
 		f := buf[o+6 : o+obsPerUnit]
-		f[0], f[1], f[2], f[3], f[4] = b2f(s.bReduced[u]), b2f(s.bPinned[u]), b2f(s.bMoved[u]), b2f(s.bFiredC[u]), b2f(s.bTried[u])
+		f[0], f[1], f[2], f[3], f[4] = b2f(s.bf.has(u, fReduced)), b2f(s.bf.has(u, fPinned)), b2f(s.bf.has(u, fMoved)), b2f(s.bf.has(u, fFiredC)), b2f(s.bf.has(u, fTried))
 		f[5] = b2f(s.dec != decNone && int(s.decUnit) == u || s.roll != rollNone && int(s.rollU) == u)
 		f[6] = float32(s.bStrength(u)) / 6
 		o += obsPerUnit
@@ -66,13 +66,13 @@ func (s *State) Observation(p env.Player, buf []float32) []float32 {
 			continue
 		}
 		f := buf[o+int(s.gSpace[g])*obsPerSpace:]
-		if s.gConcealed[g] {
+		if s.gf.has(g, fConcealed) {
 			f[2] += 1.0 / 3
 			continue
 		}
 		f[0] += 1.0 / 3
 		f[1] += float32(d.German[g].Strength) / 15
-		if s.gPinned[g] {
+		if s.gf.has(g, fPinned) {
 			f[3] += 1.0 / 3
 		}
 		if isFlak(d.German[g].Class) {
@@ -148,7 +148,7 @@ func (s *State) View() View {
 	}
 	for u, b := range d.British {
 		vu := ViewUnit{Name: b.Name, Type: typeNames[b.Type], Status: bStatusNames[s.bStatus[u]], Strength: s.bStrength(u),
-			Objective: int(b.Objective), Reduced: s.bReduced[u], Pinned: s.bPinned[u]}
+			Objective: int(b.Objective), Reduced: s.bf.has(u, fReduced), Pinned: s.bf.has(u, fPinned)}
 		if sp := s.bSpace[u]; sp >= 0 {
 			vu.Space = d.Spaces[sp].ID
 		}
@@ -161,11 +161,11 @@ func (s *State) View() View {
 			v.PoolA++
 		case s.gLoc[g] == gPoolB:
 			v.PoolB++
-		case s.gLoc[g] == gOnMap && s.gConcealed[g]:
+		case s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed):
 			hidden = append(hidden, ViewGerman{Space: d.Spaces[s.gSpace[g]].ID, Concealed: true})
 		case s.gLoc[g] == gOnMap:
 			v.German = append(v.German, ViewGerman{Space: d.Spaces[s.gSpace[g]].ID, Name: gu.Name, Class: classNames[gu.Class],
-				Strength: int(gu.Strength), Pinned: s.gPinned[g]})
+				Strength: int(gu.Strength), Pinned: s.gf.has(g, fPinned)})
 		}
 	}
 	sort.Slice(hidden, func(i, j int) bool { return hidden[i].Space < hidden[j].Space })
@@ -188,7 +188,7 @@ func (s *State) Resample(p env.Player, rng *rand.Rand) env.State {
 	n := 0
 	var unknown [MaxGerman]bool
 	for g := range d.German {
-		unknown[g] = s.gLoc[g] == gPoolA || s.gLoc[g] == gPoolB || (s.gLoc[g] == gOnMap && s.gConcealed[g])
+		unknown[g] = s.gLoc[g] == gPoolA || s.gLoc[g] == gPoolB || (s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed))
 	}
 	// Most constrained slots first, so the greedy draw always succeeds.
 	for pass := 0; pass < 5; pass++ {
@@ -259,7 +259,7 @@ func (s *State) Resample(p env.Player, rng *rand.Rand) env.State {
 	}
 	for i := 0; i < n; i++ {
 		from, to := int(slotG[i]), int(newIdx[slotG[i]])
-		c.gLoc[to], c.gSpace[to], c.gConcealed[to], c.gPinned[to] = s.gLoc[from], s.gSpace[from], s.gConcealed[from], s.gPinned[from]
+		c.gLoc[to], c.gSpace[to], c.gf[to] = s.gLoc[from], s.gSpace[from], s.gf[from]
 		c.gOrigin[to], c.gMovesLeft[to], c.gTarget[to], c.gHit[to] = s.gOrigin[from], s.gMovesLeft[from], s.gTarget[from], s.gHit[from]
 	}
 	for k := 0; k < int(s.nOrder); k++ {

@@ -47,13 +47,13 @@ func (s *State) Aboard(u int) bool { return s.bStatus[u] == bAboard }
 func (s *State) UnitSpace(u int) int { return int(s.bSpace[u]) }
 
 // Pinned reports whether commando u is pinned.
-func (s *State) Pinned(u int) bool { return s.bPinned[u] }
+func (s *State) Pinned(u int) bool { return s.bf.has(u, fPinned) }
 
 // Strength is commando u's current strength.
 func (s *State) Strength(u int) int { return s.bStrength(u) }
 
 // FiredInC reports whether u fired in phase C this turn (no demolition).
-func (s *State) FiredInC(u int) bool { return s.bFiredC[u] }
+func (s *State) FiredInC(u int) bool { return s.bf.has(u, fFiredC) }
 
 // Destroyed reports whether the objective in space sp is destroyed.
 func (s *State) Destroyed(sp int) bool { return s.destroyed.has(sp) }
@@ -69,7 +69,7 @@ func (s *State) GermanZoC(sp int) bool { return s.germanZoCAt(int16(sp)) }
 
 // GermanOnMap reports whether German counter g is on the map, face up.
 // A face-down counter's identity is hidden, so it reports false for it.
-func (s *State) GermanOnMap(g int) bool { return s.gLoc[g] == gOnMap && !s.gConcealed[g] }
+func (s *State) GermanOnMap(g int) bool { return s.gLoc[g] == gOnMap && !s.gf.has(g, fConcealed) }
 
 // GermanSpace is the space of a face-up German counter, or -1.
 func (s *State) GermanSpace(g int) int {
@@ -80,7 +80,7 @@ func (s *State) GermanSpace(g int) int {
 }
 
 // GermanPinned reports whether a face-up German counter is pinned.
-func (s *State) GermanPinned(g int) bool { return s.GermanOnMap(g) && s.gPinned[g] }
+func (s *State) GermanPinned(g int) bool { return s.GermanOnMap(g) && s.gf.has(g, fPinned) }
 
 // MayDemolish reports whether commando u may demolish the objective in
 // space sp under rules 11.1 to 11.3, pins and phase aside.

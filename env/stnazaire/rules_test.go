@@ -67,7 +67,7 @@ func TestRule5_2_2_BirneyLosesTheFight(t *testing.T) {
 	c.play("roll 10", "roll 1", "roll 10") // Birney misses; FlaK 10: -1C on Birney
 	c.wantWhere(flak12, "S01")
 	c.wantWhere("Birney", "LM")
-	if !c.s.bPinned[c.unit("Birney")] || !c.s.bReduced[c.unit("Birney")] {
+	if !c.s.bf.has(c.unit("Birney"), fPinned) || !c.s.bf.has(c.unit("Birney"), fReduced) {
 		t.Fatal("Birney should be reduced and pinned")
 	}
 	// A pinned commando cannot move: straight on to the next landing.
@@ -175,7 +175,7 @@ func TestRule6_2_LeaveZoCOnFiveOrMore(t *testing.T) {
 
 func TestRule6_1_PinnedUnitCannotMove(t *testing.T) {
 	c := newScen(t, nil)
-	c.s.bPinned[c.putB("Purdon", "S40")] = true
+	c.s.bf.put(c.putB("Purdon", "S40"), fPinned, true)
 	c.putB("Chant", "S33")
 	c.start(2, phMove)
 	c.mustLegal("unit Purdon", false)
@@ -272,14 +272,14 @@ func TestRule8_2_ConcealedUntilContact(t *testing.T) {
 	c := newScen(t, nil)
 	c.putB("Purdon", "S40")
 	g := c.putG(kmHk1, "S34")
-	c.s.gConcealed[g] = true
+	c.s.gf.put(g, fConcealed, true)
 	c.start(2, phMove)
 	v := c.s.View()
 	if len(v.German) != 1 || !v.German[0].Concealed || v.German[0].Name != "" || v.German[0].Strength != 0 {
 		t.Fatalf("a face-down counter must show only its space: %+v", v.German)
 	}
 	c.play("unit Purdon", "to S41")
-	if c.s.gConcealed[g] {
+	if c.s.gf.has(g, fConcealed) {
 		t.Fatal("moving next to a face-down German must reveal it")
 	}
 }
@@ -349,7 +349,7 @@ func TestRule9_1_WorkedExampleExchangeOfFire(t *testing.T) {
 func TestRule9_1_1_GermanTargetPriority(t *testing.T) {
 	c := exampleScene(t)
 	c.play("roll 7") // C: Birney pinned
-	if !c.s.bPinned[c.unit("Birney")] || c.s.bPinned[c.unit("Brett")] {
+	if !c.s.bf.has(c.unit("Birney"), fPinned) || c.s.bf.has(c.unit("Brett"), fPinned) {
 		t.Fatal("the assault team takes the fire before the demolition team")
 	}
 	// Pinned by the exchange: Birney may not advance (10).
@@ -371,7 +371,7 @@ func TestRule9_1_1_DemolitionStackFirstThenAssaultWithinIt(t *testing.T) {
 	c.play("roll 1")                    // miss
 	c.expect(kmHk1 + " fires at Copland")
 	c.play("roll 10") // -1C
-	if !c.s.bReduced[c.unit("Copland")] || c.s.bPinned[c.unit("Chant")] {
+	if !c.s.bf.has(c.unit("Copland"), fReduced) || c.s.bf.has(c.unit("Chant"), fPinned) {
 		t.Fatal("Copland should be hit and Chant untouched")
 	}
 
@@ -453,27 +453,27 @@ func TestRule9_3_MortarAlongDashedLines(t *testing.T) {
 
 func TestRule10_CohesionCheck(t *testing.T) {
 	c := newScen(t, nil)
-	c.s.bPinned[c.putB("Purdon", "S40")] = true
-	c.s.gPinned[c.putG(kmHk1, "S41")] = true
+	c.s.bf.put(c.putB("Purdon", "S40"), fPinned, true)
+	c.s.gf.put(c.putG(kmHk1, "S41"), fPinned, true)
 	c.start(2, phCohesion)
 	c.expect("cohesion of pinned Purdon", "7 or less")
 	c.play("roll 7") // 7 +1 (enemy next door) = 8: still pinned
 	c.expect("cohesion of pinned " + kmHk1)
 	c.play("roll 5") // 5 +1 = 6: German cohesion 6, recovers
-	if !c.s.bPinned[c.unit("Purdon")] || c.s.gPinned[c.german(kmHk1)] {
+	if !c.s.bf.has(c.unit("Purdon"), fPinned) || c.s.gf.has(c.german(kmHk1), fPinned) {
 		t.Fatal("wrong cohesion results")
 	}
 }
 
 func TestRule10_NewmanRalliesHisStack(t *testing.T) {
 	c := newScen(t, nil)
-	c.s.bPinned[c.putB("Newman", "S40")] = true
-	c.s.bPinned[c.putB("Chant", "S40")] = true
-	c.s.bPinned[c.putB("Purdon", "S33")] = true
+	c.s.bf.put(c.putB("Newman", "S40"), fPinned, true)
+	c.s.bf.put(c.putB("Chant", "S40"), fPinned, true)
+	c.s.bf.put(c.putB("Purdon", "S33"), fPinned, true)
 	c.start(2, phCohesion)
 	c.expect("cohesion of pinned Purdon") // only Purdon rolls
 	c.play("roll 9")
-	if c.s.bPinned[c.unit("Newman")] || c.s.bPinned[c.unit("Chant")] {
+	if c.s.bf.has(c.unit("Newman"), fPinned) || c.s.bf.has(c.unit("Chant"), fPinned) {
 		t.Fatal("Newman and his stack recover automatically")
 	}
 }
@@ -530,12 +530,12 @@ func TestRule11_1_DemolitionModifiers(t *testing.T) {
 	c.expect("Chant", "modifier +0")
 	// A reduced team: -1.
 	c = newScen(t, nil)
-	c.s.bReduced[c.putB("Chant", "S32")] = true
+	c.s.bf.put(c.putB("Chant", "S32"), fReduced, true)
 	c.start(2, phDemolition)
 	c.expect("modifier -1")
 	// A unit that fired in phase C may not demolish.
 	c = newScen(t, nil)
-	c.s.bFiredC[c.putB("Chant", "S32")] = true
+	c.s.bf.put(c.putB("Chant", "S32"), fFiredC, true)
 	c.putB("Purdon", "S36")
 	c.start(2, phDemolition)
 	c.expect("Purdon")

@@ -33,7 +33,7 @@ func newScen(t *testing.T, mod func(*Options)) *scen {
 		s.bStatus[u], s.bSpace[u] = bNotLanded, -1
 	}
 	for i, gu := range d.German {
-		s.gSpace[i], s.gConcealed[i], s.gPinned[i] = -1, true, false
+		s.gSpace[i], s.gf[i] = -1, uint8(fConcealed)
 		switch {
 		case isFlak(gu.Class):
 			s.gLoc[i] = gRemoved
@@ -75,7 +75,8 @@ func (c *scen) putG(name, space string) int {
 		c.t.Fatalf("no German counter %q", name)
 	}
 	sp := c.space(space)
-	c.s.gLoc[g], c.s.gSpace[g], c.s.gConcealed[g], c.s.gOrigin[g] = gOnMap, sp, false, originPoolA
+	c.s.gLoc[g], c.s.gSpace[g], c.s.gOrigin[g] = gOnMap, sp, originPoolA
+	c.s.gf.put(int(g), fConcealed, false)
 	if isFlak(c.s.data().German[g].Class) {
 		c.s.gOrigin[g] = originFixed
 	} else if c.s.data().Spaces[sp].Ship {

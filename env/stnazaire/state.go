@@ -118,21 +118,16 @@ type State struct {
 	rollU   int16
 	rollT   int16
 
-	bSpace   [MaxBritish]int16
-	bStatus  [MaxBritish]uint8
-	bReduced [MaxBritish]bool
-	bPinned  [MaxBritish]bool
-	bMoved   [MaxBritish]bool  // moved in this movement phase
-	bFiredC  [MaxBritish]bool  // fired in phase C of this turn: no demolition (11.1)
-	bTried   [MaxBritish]bool  // tried a demolition this turn
-	bTarget  [MaxBritish]int8  // target declared in this combat phase, or -1
-	bAimed   [MaxBritish]int16 // the target's space when declared
-	bHit     [MaxBritish]hit
+	bf      flags // fReduced, fPinned, fMoved, fFiredC, fTried
+	bSpace  [MaxBritish]int16
+	bStatus [MaxBritish]uint8
+	bTarget [MaxBritish]int8  // target declared in this combat phase, or -1
+	bAimed  [MaxBritish]int16 // the target's space when declared
+	bHit    [MaxBritish]hit
 
+	gf         flags // fConcealed, fPinned
 	gLoc       [MaxGerman]uint8
 	gSpace     [MaxGerman]int16
-	gConcealed [MaxGerman]bool
-	gPinned    [MaxGerman]bool
 	gOrigin    [MaxGerman]uint8
 	gMovesLeft [MaxGerman]int8
 	gTarget    [MaxGerman]int16 // space a German fired at this phase, or -1
@@ -161,6 +156,29 @@ type footField struct {
 	dist   [MaxSpaces]int8
 	target [MaxSpaces]int8 // a space index; MaxSpaces is 128
 	valid  bool
+}
+
+// Per-unit flags, packed a byte a unit to keep the state small.
+const (
+	fPinned    uint8 = 1 << iota // both sides (10)
+	fReduced                     // commando on its reduced side (2.1)
+	fMoved                       // commando moved in this movement phase (6.1)
+	fFiredC                      // commando fired in phase C: no demolition this turn (11.1)
+	fTried                       // commando tried a demolition this turn (11.1)
+	fConcealed                   // German counter face down (8.2)
+)
+
+// flags holds a byte of flags for each unit of one side.
+type flags [MaxGerman]uint8
+
+func (f *flags) has(i int, bit uint8) bool { return f[i]&bit != 0 }
+
+func (f *flags) put(i int, bits uint8, on bool) {
+	if on {
+		f[i] |= bits
+	} else {
+		f[i] &^= bits
+	}
 }
 
 // spaceSet is a set of spaces as a bitset, to keep the state small.
@@ -219,7 +237,7 @@ func (s *State) Returns() []float64 { return []float64{float64(s.vp)} }
 // strength of a British unit now.
 func (s *State) bStrength(u int) int {
 	b := &s.data().British[u]
-	if s.bReduced[u] {
+	if s.bf.has(u, fReduced) {
 		return int(b.Reduced)
 	}
 	return int(b.Full)
@@ -276,7 +294,7 @@ func (s *State) occupancy(nb, ng *[MaxSpaces]int8) {
 func (s *State) germanZoCAt(sp int16) bool {
 	d := s.data()
 	for g := range d.German {
-		if s.gLoc[g] != gOnMap || s.gPinned[g] || isFlak(d.German[g].Class) {
+		if s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) || isFlak(d.German[g].Class) {
 			continue
 		}
 		if d.moveLinked[sp][s.gSpace[g]] {
@@ -290,7 +308,7 @@ func (s *State) germanZoCAt(sp int16) bool {
 func (s *State) britishZoCAt(sp int16) bool {
 	d := s.data()
 	for u := range d.British {
-		if s.bStatus[u] == bOnMap && !s.bPinned[u] && d.moveLinked[sp][s.bSpace[u]] {
+		if s.bStatus[u] == bOnMap && !s.bf.has(u, fPinned) && d.moveLinked[sp][s.bSpace[u]] {
 			return true
 		}
 	}
@@ -316,13 +334,13 @@ func (s *State) reveal() {
 // revealGerman flips g if it is face down and linked to a commando.
 func (s *State) revealGerman(g int) {
 	d := s.data()
-	if s.gLoc[g] != gOnMap || !s.gConcealed[g] {
+	if s.gLoc[g] != gOnMap || !s.gf.has(g, fConcealed) {
 		return
 	}
 	links := d.linked[s.gSpace[g]]
 	for u := range d.British {
 		if s.bStatus[u] == bOnMap && links[s.bSpace[u]] {
-			s.gConcealed[g] = false
+			s.gf.put(g, fConcealed, false)
 			return
 		}
 	}
@@ -333,8 +351,8 @@ func (s *State) revealGerman(g int) {
 func (s *State) revealAround(sp int16) {
 	links := s.data().linked[sp]
 	for g := range s.data().German {
-		if s.gLoc[g] == gOnMap && s.gConcealed[g] && links[s.gSpace[g]] {
-			s.gConcealed[g] = false
+		if s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed) && links[s.gSpace[g]] {
+			s.gf.put(g, fConcealed, false)
 		}
 	}
 }

@@ -161,17 +161,17 @@ func (s *State) String() string {
 		var units []string
 		for u, bu := range d.British {
 			if s.bStatus[u] == bOnMap && s.bSpace[u] == int16(sp) {
-				units = append(units, fmt.Sprintf("%s %d%s", bu.Name, s.bStrength(u), flag(s.bPinned[u], " pinned")))
+				units = append(units, fmt.Sprintf("%s %d%s", bu.Name, s.bStrength(u), flag(s.bf.has(u, fPinned), " pinned")))
 			}
 		}
 		for g, gu := range d.German {
 			if s.gLoc[g] != gOnMap || s.gSpace[g] != int16(sp) {
 				continue
 			}
-			if s.gConcealed[g] {
+			if s.gf.has(g, fConcealed) {
 				units = append(units, "?")
 			} else {
-				units = append(units, fmt.Sprintf("%s %d%s", gu.Name, gu.Strength, flag(s.gPinned[g], " pinned")))
+				units = append(units, fmt.Sprintf("%s %d%s", gu.Name, gu.Strength, flag(s.gf.has(g, fPinned), " pinned")))
 			}
 		}
 		if len(units) == 0 && !s.destroyed.has(sp) {
