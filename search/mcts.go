@@ -212,7 +212,7 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 	// rollouts of uneven length even out between the workers.
 	nslots := 1
 	if cfg.Workers > 1 && !cfg.RootParallel {
-		nslots = cfg.Workers * leavesPerWorker
+		nslots = 2 * cfg.Workers * leavesPerWorker // two batches in flight
 	}
 	for j := 0; j < nslots; j++ {
 		wk, err := s.newWorker(uint64(j))
@@ -288,43 +288,74 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 	if !s.reuseTree(t) {
 		t.reset()
 	}
-	W, B := len(s.workers), len(s.slots)
-	states := make([]env.State, B)
-	rets := make([][]float64, B)
-	paths := make([][]int32, B)
-	done := 0
-	for done < budget && !s.stopped(ctx, deadline) {
-		n := min(B, budget-done)
-		for j := 0; j < n; j++ {
-			wk := s.slots[j]
-			wk.src.Seed(s.cfg.Seed, s.sims+uint64(j))
-			st := s.startState(root, wk)
-			paths[j] = s.descend(t, st, wk, n > 1)
-			states[j] = st
+	base := s.sims
+	issued := 0
+	// fill selects up to want leaves into b, under virtual loss when the
+	// search is parallel; each simulation's stream is seeded by its number.
+	fill := func(b *batch, want int) {
+		b.n = 0
+		if want <= 0 || s.stopped(ctx, deadline) {
+			return
 		}
-		if W == 1 || n == 1 {
-			for j := 0; j < n; j++ {
-				rets[j] = s.rollout(states[j], s.slots[j])
-			}
-		} else {
-			var wg sync.WaitGroup
-			for w := 0; w < W; w++ {
-				wg.Add(1)
-				go func(w int) {
-					defer wg.Done()
-					for j := w; j < n; j += W {
-						rets[j] = s.rollout(states[j], s.slots[j])
-					}
-				}(w)
-			}
-			wg.Wait()
+		b.n = min(len(b.slots), want)
+		for j := 0; j < b.n; j++ {
+			wk := b.slots[j]
+			wk.src.Seed(s.cfg.Seed, base+uint64(issued+j))
+			b.states[j] = s.startState(root, wk)
+			b.paths[j] = s.descend(t, b.states[j], wk, len(s.workers) > 1)
 		}
-		for j := 0; j < n; j++ {
-			s.backup(t, paths[j], rets[j], n > 1)
-		}
-		s.sims += uint64(n)
-		done += n
+		issued += b.n
 	}
+	if len(s.workers) == 1 {
+		b := newBatch(s.slots)
+		for fill(b, budget-issued); b.n > 0; fill(b, budget-issued) {
+			b.rets[0] = s.rollout(b.states[0], b.slots[0])
+			s.backup(t, b.paths[0], b.rets[0], false)
+			s.sims++
+		}
+		return
+	}
+	// Two batches alternate: while the workers roll out one, this
+	// goroutine selects the next under the first one's virtual loss. The
+	// order of every tree operation is fixed, so the search is
+	// deterministic whatever the scheduling.
+	half := len(s.slots) / 2
+	cur, next := newBatch(s.slots[:half]), newBatch(s.slots[half:])
+	fill(cur, budget-issued)
+	for cur.n > 0 {
+		var wg sync.WaitGroup
+		W := len(s.workers)
+		for w := 0; w < W; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for j := w; j < cur.n; j += W {
+					cur.rets[j] = s.rollout(cur.states[j], cur.slots[j])
+				}
+			}(w)
+		}
+		fill(next, budget-issued)
+		wg.Wait()
+		for j := 0; j < cur.n; j++ {
+			s.backup(t, cur.paths[j], cur.rets[j], true)
+		}
+		s.sims += uint64(cur.n)
+		cur, next = next, cur
+	}
+}
+
+// batch is a round of leaves of a shared-tree search.
+type batch struct {
+	slots  []*worker
+	states []env.State
+	paths  [][]int32
+	rets   [][]float64
+	n      int
+}
+
+func newBatch(slots []*worker) *batch {
+	n := len(slots)
+	return &batch{slots: slots, states: make([]env.State, n), paths: make([][]int32, n), rets: make([][]float64, n)}
 }
 
 // leavesPerWorker is how many leaves each worker rolls out per round of a
