@@ -1,0 +1,246 @@
+package advise
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/stnazaire"
+)
+
+// decisionState plays the tool's rolls from seed until a decision.
+func decisionState(t testing.TB, seed uint64) *Session {
+	t.Helper()
+	s, err := NewSession(stnazaire.Default(), seed, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.AtChance() {
+		a, _ := s.ParseRoll("r")
+		if err := s.Play(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+func TestPool(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		visits []int
+		means  []float64
+		n      int
+		mean   float64
+		ci     float64
+	}{
+		{"none", []int{0, 0}, []float64{0, 0}, 0, 0, 0},
+		{"one slice", []int{0, 8}, []float64{0, 3}, 8, 3, 0},
+		{"two equal", []int{10, 10}, []float64{1, 3}, 20, 2, 12.706},                               // 2 * (1/4 + 1/4) = 1
+		{"weighted", []int{30, 10}, []float64{2, 6}, 40, 3, 12.706 * math.Sqrt(2*(0.5625+0.5625))}, // (3/4)^2*1 + (1/4)^2*9
+		{"agree", []int{5, 5, 5}, []float64{4, 4, 4}, 15, 4, 0},
+	} {
+		n, mean, ci := pool(tt.visits, tt.means)
+		if n != tt.n || math.Abs(mean-tt.mean) > 1e-9 || math.Abs(ci-tt.ci) > 1e-3 {
+			t.Errorf("%s: pool = %d, %g, %g; want %d, %g, %g", tt.name, n, mean, ci, tt.n, tt.mean, tt.ci)
+		}
+	}
+}
+
+func TestSuggestSims(t *testing.T) {
+	s := decisionState(t, 1)
+	a, err := NewAdvisor(s.Game(), Options{Agent: "ismcts:sims=40,rollout=greedy,prior=3", Top: 3, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := stateJSONOf(t, s.State())
+	var progress []Suggestion
+	sg, err := a.Suggest(context.Background(), s.State(), func(p Suggestion) { progress = append(progress, p) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stateJSONOf(t, s.State()) != before {
+		t.Error("Suggest changed the position")
+	}
+	if !sg.Done || sg.Sims != 40 || sg.Slices != 4 || sg.Of != 4 || sg.Progress != 1 {
+		t.Errorf("suggestion: done %v, %d sims, %d/%d slices, progress %g; want done, 40, 4/4, 1", sg.Done, sg.Sims, sg.Slices, sg.Of, sg.Progress)
+	}
+	if len(progress) != 3 || progress[0].Slices != 1 || progress[0].Progress != 0.25 {
+		t.Errorf("progress reports %d, want 3 (after slices 1..3)", len(progress))
+	}
+	legal := s.Legal()
+	if len(sg.Moves) != min(3, len(legal)) || sg.Legal != len(legal) {
+		t.Fatalf("%d moves listed of %d legal, want %d", len(sg.Moves), sg.Legal, min(3, len(legal)))
+	}
+	total := 0.0
+	for i, m := range sg.Moves {
+		if legal[m.Number-1] != m.Action || m.Name != s.State().ActionString(m.Action) {
+			t.Errorf("move %d: number %d names %q, not action %d", i, m.Number, m.Name, m.Action)
+		}
+		if i > 0 && m.Visits > sg.Moves[i-1].Visits {
+			t.Errorf("moves not sorted by visits: %d after %d", m.Visits, sg.Moves[i-1].Visits)
+		}
+		if m.CI95 < 0 || math.IsNaN(m.Value) {
+			t.Errorf("move %s: value %g ± %g", m.Name, m.Value, m.CI95)
+		}
+		total += m.Share
+	}
+	if total > 1+1e-9 || total <= 0 {
+		t.Errorf("shares sum to %g", total)
+	}
+	again, err := a.Suggest(context.Background(), s.State(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range sg.Moves {
+		if again.Moves[i] != sg.Moves[i] {
+			t.Errorf("a simulation budget is not reproducible: %+v then %+v", sg.Moves[i], again.Moves[i])
+		}
+	}
+}
+
+func TestSuggestTimeAndCancel(t *testing.T) {
+	s := decisionState(t, 2)
+	a, err := NewAdvisor(s.Game(), Options{Think: 60 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	begin := time.Now()
+	sg, err := a.Suggest(context.Background(), s.State(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(begin); el > 2*time.Second || sg.Sims == 0 || sg.Of < 2 {
+		t.Errorf("60ms budget: %v elapsed, %d sims, %d slices", el, sg.Sims, sg.Of)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	sg, err = a.Suggest(ctx, s.State(), nil)
+	if !errors.Is(err, context.Canceled) || !sg.Canceled || sg.Done {
+		t.Errorf("canceled: err %v, canceled %v, done %v", err, sg.Canceled, sg.Done)
+	}
+}
+
+func TestSuggestRefusals(t *testing.T) {
+	g := stnazaire.Default()
+	for _, tt := range []struct{ spec, err string }{
+		{"ismcts:sims=x", `option sims="x"`},
+		{"ismcts:colour=red", "colour"},
+		{"genius", `unknown agent "genius"`},
+		{"ismcts:sims=0", "no budget"},
+	} {
+		if _, err := NewAdvisor(g, Options{Agent: tt.spec}); err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("NewAdvisor(%q) = %v, want an error with %q", tt.spec, err, tt.err)
+		}
+	}
+	if _, err := NewAdvisor(g, Options{Think: -time.Second}); err == nil {
+		t.Error("a negative think time should be refused")
+	}
+	a, err := NewAdvisor(g, Options{Agent: "ismcts:sims=8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Suggest(context.Background(), g.NewInitialState(1), nil); !errors.Is(err, ErrAtChance) {
+		t.Errorf("Suggest at a die: %v, want ErrAtChance", err)
+	}
+}
+
+func TestSuggestByAgent(t *testing.T) {
+	s := decisionState(t, 3)
+	a, err := NewAdvisor(s.Game(), Options{Agent: "greedy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg, err := a.Suggest(context.Background(), s.State(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sg.Moves) != 1 || sg.Note == "" || !sg.Done {
+		t.Errorf("a heuristic agent's suggestion: %+v", sg)
+	}
+}
+
+func TestForecast(t *testing.T) {
+	s := decisionState(t, 1)
+	legal := s.Legal()
+	f, err := ForecastMove(s.State(), legal[0], 50, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Futures != 50 || f.Move != s.State().ActionString(legal[0]) || len(f.Events) == 0 {
+		t.Fatalf("forecast: %+v", f)
+	}
+	for _, e := range append(f.Events, f.Losses...) {
+		if e.Share <= 0 || e.Share > 1 || e.Text == "" {
+			t.Errorf("event %+v", e)
+		}
+	}
+	g, _ := ForecastMove(s.State(), legal[0], 50, 11)
+	if len(g.Events) != len(f.Events) || g.VPMean != f.VPMean {
+		t.Error("a forecast is not reproducible from its seed")
+	}
+	if _, err := ForecastMove(s.State(), stnazaire.ActDemolish, 10, 1); err == nil || !errors.Is(err, env.ErrIllegal) {
+		t.Errorf("forecast of an illegal move: %v", err)
+	}
+}
+
+func TestGermanShot(t *testing.T) {
+	names := []string{"KM Hafenkompanie 1", "KM 3"}
+	for _, tt := range []struct {
+		prompt, want string
+		ok           bool
+	}{
+		{"D10: KM 3 fires at Roderick", "KM 3 fires at Roderick", true},
+		{"D10: KM Hafenkompanie 1 fires at Roy", "KM Hafenkompanie 1 fires at Roy", true},
+		{"D10: Roderick fires at KM 3", "", false},
+		{"D10: FlaK #12 fires at Birney", "FlaK #12 fires at Birney", true},
+		{"D10: Birney fires at FlaK #12", "", false},
+		{"coloured D10: KM 3 fires again on 4 or less", "KM 3 rolls to fire again", true},
+		{"black D10: how many German reinforcements", "", false},
+		{"game over", "", false},
+	} {
+		got, ok := germanShot(tt.prompt, names)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("germanShot(%q) = %q, %v; want %q, %v", tt.prompt, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func stateJSONOf(t testing.TB, st env.State) string {
+	t.Helper()
+	b, err := st.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// BenchmarkSuggest runs a suggestion under a 200 ms budget and reports by
+// how much it overshoots the budget.
+func BenchmarkSuggest(b *testing.B) {
+	s := decisionState(b, 1)
+	const budget = 200 * time.Millisecond
+	a, err := NewAdvisor(s.Game(), Options{Think: budget})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var over, worst time.Duration
+	sims := 0
+	for b.Loop() {
+		begin := time.Now()
+		sg, err := a.Suggest(context.Background(), s.State(), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		el := time.Since(begin)
+		over += el - budget
+		worst = max(worst, el-budget)
+		sims += sg.Sims
+	}
+	b.ReportMetric(float64(over.Microseconds())/1000/float64(b.N), "ms-over/op")
+	b.ReportMetric(float64(worst.Microseconds())/1000, "ms-worst-over")
+	b.ReportMetric(float64(sims)/float64(b.N), "sims/op")
+}

@@ -1,0 +1,266 @@
+package advise
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Console is the terminal front end: it reads one command a line, so a
+// script can drive it as well as a person.
+type Console struct {
+	S *Session
+	A *Advisor
+	// Futures is the number of futures of the German forecast shown at each
+	// decision; 0 means DefaultFutures, negative none.
+	Futures int
+	In      io.Reader
+	Out     io.Writer
+
+	last      Suggestion // for the current position, if lastValid
+	lastValid bool
+}
+
+// ConsoleHelp lists the commands.
+const ConsoleHelp = `Commands:
+  at a die:        the face you rolled (7 or "roll 7"), or r to let me roll
+  at a decision:   a move's number in the list, or its name ("to S12", "fire KM 3", "pass")
+  best             play the top suggestion
+  forecast [MOVE]  what the Germans will likely do after MOVE (default: the top suggestion)
+  moves            list the legal moves
+  show             show the position again
+  undo             take back the last move or die
+  save FILE        save the game to FILE
+  load FILE        load a game saved in FILE
+  help             this list
+  quit             stop (the game is autosaved)`
+
+// errQuit ends Run.
+var errQuit = errors.New("quit")
+
+// Run shows the position and reads commands until quit or the end of the
+// input. Bad input gets a one-line explanation; only a failure to write the
+// output ends Run with an error.
+func (c *Console) Run(ctx context.Context) error {
+	w := bufio.NewWriter(c.Out)
+	defer w.Flush()
+	c.show(ctx, w)
+	sc := bufio.NewScanner(c.In)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	for {
+		fmt.Fprint(w, "> ")
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if !sc.Scan() {
+			fmt.Fprintln(w)
+			if err := sc.Err(); err != nil {
+				fmt.Fprintf(w, "input: %v\n", err)
+			}
+			return nil
+		}
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		switch err := c.do(ctx, w, line); {
+		case errors.Is(err, errQuit):
+			fmt.Fprintln(w, "bye")
+			return w.Flush()
+		case err != nil:
+			fmt.Fprintf(w, "? %s\n", oneLine(err))
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+}
+
+func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", " ") }
+
+// do runs one command line.
+func (c *Console) do(ctx context.Context, w io.Writer, line string) error {
+	cmd, arg, _ := strings.Cut(line, " ")
+	arg = strings.TrimSpace(arg)
+	switch strings.ToLower(cmd) {
+	case "quit", "q", "exit":
+		return errQuit
+	case "help", "?", "h":
+		fmt.Fprintln(w, ConsoleHelp)
+		return nil
+	case "show":
+		c.show(ctx, w)
+		return nil
+	case "moves", "legal":
+		if c.S.Over() {
+			return ErrOver
+		}
+		if c.S.AtChance() {
+			return fmt.Errorf("a die is pending: enter the face (%s) or r to let me roll", faceRange(c.S.Faces()))
+		}
+		WriteMoves(w, c.S.State())
+		return nil
+	case "undo", "u":
+		if err := c.S.Undo(); err != nil && !IsAutosave(err) {
+			return err
+		} else if err != nil {
+			fmt.Fprintf(w, "warning: %s\n", oneLine(err))
+		}
+		c.lastValid = false
+		fmt.Fprintln(w, "undone")
+		c.show(ctx, w)
+		return nil
+	case "save":
+		if arg == "" {
+			return errors.New("save needs a file name: save FILE")
+		}
+		if err := c.S.Save(arg); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "saved to %s\n", arg)
+		return nil
+	case "load":
+		if arg == "" {
+			return errors.New("load needs a file name: load FILE")
+		}
+		if err := c.S.Load(arg); err != nil && !IsAutosave(err) {
+			return err
+		} else if err != nil {
+			fmt.Fprintf(w, "warning: %s\n", oneLine(err))
+		}
+		c.lastValid = false
+		fmt.Fprintf(w, "loaded %s\n", arg)
+		c.show(ctx, w)
+		return nil
+	case "best", "b":
+		sg, err := c.suggestion(ctx)
+		if err != nil {
+			return err
+		}
+		best, ok := sg.Best()
+		if !ok {
+			return errors.New("no suggestion")
+		}
+		return c.play(ctx, w, best.Action, " (the top suggestion)")
+	case "forecast", "f":
+		return c.forecast(ctx, w, arg)
+	}
+	if c.S.Over() {
+		return errors.New("the game is over: undo, save, load or quit")
+	}
+	var a env.Action
+	var err error
+	note := ""
+	if c.S.AtChance() {
+		a, err = c.S.ParseRoll(line)
+		if err == nil && IsToolRoll(line) {
+			note = " (my roll)"
+		}
+	} else {
+		a, err = c.S.ParseMove(line)
+	}
+	if err != nil {
+		return err
+	}
+	return c.play(ctx, w, a, note)
+}
+
+// play applies a and shows the new position.
+func (c *Console) play(ctx context.Context, w io.Writer, a env.Action, note string) error {
+	name := c.S.State().ActionString(a)
+	if err := c.S.Play(a); err != nil {
+		if !IsAutosave(err) {
+			return err
+		}
+		fmt.Fprintf(w, "warning: %s\n", oneLine(err))
+	}
+	c.lastValid = false
+	fmt.Fprintf(w, "played: %s%s\n", name, note)
+	c.show(ctx, w)
+	return nil
+}
+
+// suggestion returns the suggestion for the current step, searching once.
+func (c *Console) suggestion(ctx context.Context) (Suggestion, error) {
+	if c.lastValid {
+		return c.last, nil
+	}
+	sg, err := c.A.Suggest(ctx, c.S.State(), nil)
+	if err != nil {
+		return sg, err
+	}
+	c.last, c.lastValid = sg, true
+	return sg, nil
+}
+
+func (c *Console) forecast(ctx context.Context, w io.Writer, arg string) error {
+	if c.S.Over() {
+		return ErrOver
+	}
+	move := env.Action(-1)
+	if !c.S.AtChance() {
+		if arg != "" {
+			a, err := c.S.ParseMove(arg)
+			if err != nil {
+				return err
+			}
+			move = a
+		} else if sg, err := c.suggestion(ctx); err == nil {
+			if b, ok := sg.Best(); ok {
+				move = b.Action
+			}
+		}
+	} else if arg != "" {
+		return errors.New("a die is pending: forecast takes no move now")
+	}
+	f, err := ForecastMove(c.S.State(), move, c.futures(), c.S.Seed()+uint64(c.S.Steps()))
+	if err != nil {
+		return err
+	}
+	WriteForecast(w, f)
+	return nil
+}
+
+func (c *Console) futures() int {
+	if c.Futures == 0 {
+		return DefaultFutures
+	}
+	return c.Futures
+}
+
+// show prints the position and what is asked: the die, or the suggestions
+// and the forecast.
+func (c *Console) show(ctx context.Context, w io.Writer) {
+	st := c.S.State()
+	fmt.Fprintln(w)
+	WriteState(w, st)
+	switch {
+	case c.S.Over():
+		WriteScore(w, st)
+		fmt.Fprintln(w, "The game is over: undo, save, load or quit.")
+	case c.S.AtChance():
+		faces := c.S.Faces()
+		fmt.Fprintf(w, "Roll: %s. Enter the face (%s) or r to let me roll.\n", c.S.Prompt(), faceRange(faces))
+	default:
+		sg, err := c.suggestion(ctx)
+		if err != nil {
+			fmt.Fprintf(w, "(no suggestion: %s)\n", oneLine(err))
+			WriteMoves(w, st)
+			return
+		}
+		WriteSuggestion(w, sg, st)
+		if c.Futures >= 0 {
+			if b, ok := sg.Best(); ok {
+				if f, err := ForecastMove(st, b.Action, c.futures(), c.S.Seed()+uint64(c.S.Steps())); err == nil {
+					WriteForecast(w, f)
+				}
+			}
+		}
+		fmt.Fprintln(w, "Your move: a number, a move's name, best, or help.")
+	}
+}

@@ -1,0 +1,260 @@
+package advise
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Format names the save file layout.
+const Format = "chariot-advise/1"
+
+// MaxSaveSize bounds a save file read back, so a wrong file cannot eat the
+// memory.
+const MaxSaveSize = 16 << 20
+
+// saveFile is a session on disk: the start position and the moves since,
+// with the current position for readers (it is checked against the replay
+// on load).
+type saveFile struct {
+	Format string          `json:"format"`
+	Game   string          `json:"game"`
+	Seed   uint64          `json:"seed"`
+	Start  json.RawMessage `json:"start"`
+	Moves  []string        `json:"moves"`
+	State  json.RawMessage `json:"state"`
+}
+
+// GameSpec is the spec that rebuilds g with env.NewGame.
+func GameSpec(g env.Game) string {
+	if o := g.Options(); o != "" {
+		return g.Name() + ":" + o
+	}
+	return g.Name()
+}
+
+// MarshalJSON writes the session in the save file layout.
+func (s *Session) MarshalJSON() ([]byte, error) {
+	start, err := s.start.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("start position: %w", err)
+	}
+	cur, err := s.state.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("current position: %w", err)
+	}
+	return json.MarshalIndent(saveFile{Format: Format, Game: GameSpec(s.game), Seed: s.seed,
+		Start: start, Moves: s.Moves(), State: cur}, "", " ")
+}
+
+// Save writes the session to path, atomically.
+func (s *Session) Save(path string) error {
+	if err := s.write(path); err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	return nil
+}
+
+func (s *Session) write(path string) error {
+	if path == "" {
+		return errors.New("no file name")
+	}
+	data, err := s.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, data)
+}
+
+// Autosave writes the autosave file, if there is one.
+func (s *Session) Autosave() error {
+	if s.autosave == "" {
+		return nil
+	}
+	if err := s.write(s.autosave); err != nil {
+		return &AutosaveError{Err: err}
+	}
+	return nil
+}
+
+// AutosaveError is a failure to write the autosave file after the step
+// itself succeeded: front ends warn and carry on.
+type AutosaveError struct{ Err error }
+
+func (e *AutosaveError) Error() string { return "autosave: " + e.Err.Error() }
+func (e *AutosaveError) Unwrap() error { return e.Err }
+
+// IsAutosave reports whether err is only an autosave failure.
+func IsAutosave(err error) bool {
+	var ae *AutosaveError
+	return errors.As(err, &ae)
+}
+
+// Load replaces the game in progress by the one saved in path, which must
+// be of the same game and options. The autosave file stays as it was and
+// is written at once.
+func (s *Session) Load(path string) error {
+	data, err := ReadFileLimited(path)
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	n, err := Decode(data, s.game, s.seed, s.autosave)
+	if err != nil {
+		return fmt.Errorf("load %s: %w", path, err)
+	}
+	*s = *n
+	return s.Autosave()
+}
+
+// LoadFile opens a session saved in path. g may be nil: the game is then
+// built from the file. seed drives the tool's rolls when the file is a bare
+// position without one.
+func LoadFile(path string, g env.Game, seed uint64, autosave string) (*Session, error) {
+	data, err := ReadFileLimited(path)
+	if err != nil {
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	s, err := Decode(data, g, seed, autosave)
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", path, err)
+	}
+	return s, s.Autosave()
+}
+
+// Decode reads a save file, or a bare position as State.MarshalJSON writes
+// it (a game with no moves played yet). g may be nil: the game is then
+// built from the file. It does not autosave.
+func Decode(data []byte, g env.Game, seed uint64, autosave string) (*Session, error) {
+	var probe struct {
+		Format  string `json:"format"`
+		Game    string `json:"game"`
+		Options string `json:"options"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return nil, fmt.Errorf("not a JSON object: %w", err)
+	}
+	if probe.Format == "" {
+		spec := probe.Game
+		if probe.Options != "" {
+			spec += ":" + probe.Options
+		}
+		return decodeState(data, spec, g, seed, autosave)
+	}
+	if probe.Format != Format {
+		return nil, fmt.Errorf("format %q: this tool reads %q", probe.Format, Format)
+	}
+	var f saveFile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, err
+	}
+	s, err := decodeState(f.Start, f.Game, g, f.Seed, autosave)
+	if err != nil {
+		return nil, fmt.Errorf("start: %w", err)
+	}
+	for i, m := range f.Moves {
+		a, err := s.state.ParseAction(m)
+		if err == nil {
+			err = s.state.Apply(a)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, m, err)
+		}
+		s.moves = append(s.moves, a)
+	}
+	if len(f.State) > 0 {
+		got, err := s.state.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		if !jsonEqual(got, f.State) {
+			return nil, errors.New("the saved position differs from the one its moves lead to")
+		}
+	}
+	return s, nil
+}
+
+// decodeState starts a session from a position. spec names the game the
+// data says it is of; g, if given, must be that game.
+func decodeState(data []byte, spec string, g env.Game, seed uint64, autosave string) (*Session, error) {
+	if g == nil {
+		if spec == "" {
+			return nil, errors.New("the file names no game")
+		}
+		var err error
+		if g, err = env.NewGame(spec); err != nil {
+			return nil, err
+		}
+	}
+	st, err := g.UnmarshalState(data)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{game: g, start: st, state: st.Clone(), seed: seed, autosave: autosave}, nil
+}
+
+func jsonEqual(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	ja, _ := json.Marshal(x)
+	jb, _ := json.Marshal(y)
+	return bytes.Equal(ja, jb)
+}
+
+// ReadFileLimited reads a file of at most MaxSaveSize bytes.
+func ReadFileLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxSaveSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSaveSize {
+		return nil, fmt.Errorf("%s: larger than %d MB", path, MaxSaveSize>>20)
+	}
+	return data, nil
+}
+
+// WriteFileAtomic writes data to a temporary file beside path, syncs it and
+// renames it over path, so path holds either the old or the new content.
+func WriteFileAtomic(path string, data []byte) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Chmod(f.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}

@@ -1,0 +1,248 @@
+package advise
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// diceStream is the second word of the PCG seed of the tool's own rolls.
+const diceStream = 0xd1ce5eed
+
+// Session is one game in progress at a person's table. It is not safe for
+// concurrent use: a server guards it with a mutex.
+type Session struct {
+	game     env.Game
+	start    env.State
+	moves    []env.Action
+	state    env.State
+	seed     uint64
+	autosave string
+
+	legal    []env.Action
+	outcomes []env.Outcome
+}
+
+// NewSession starts a new game of g from seed. The seed also drives the
+// rolls the person asks the tool to make. autosave is the file written
+// after every step, or "" for none.
+func NewSession(g env.Game, seed uint64, autosave string) (*Session, error) {
+	s := &Session{game: g, start: g.NewInitialState(seed), seed: seed, autosave: autosave}
+	s.state = s.start.Clone()
+	return s, s.Autosave()
+}
+
+// Game is the game being played.
+func (s *Session) Game() env.Game { return s.game }
+
+// State is the current position. The caller must not modify it; Clone it
+// to look ahead.
+func (s *Session) State() env.State { return s.state }
+
+// Seed is the seed of the tool's rolls (and of the game, when it was
+// started new).
+func (s *Session) Seed() uint64 { return s.seed }
+
+// Moves are the action strings of the moves played since the start.
+func (s *Session) Moves() []string {
+	st := s.start.Clone()
+	out := make([]string, len(s.moves))
+	for i, a := range s.moves {
+		out[i] = st.ActionString(a)
+		_ = st.Apply(a) // legal: checked when played
+	}
+	return out
+}
+
+// Steps counts the moves played since the start.
+func (s *Session) Steps() int { return len(s.moves) }
+
+// AutosavePath is the autosave file, or "".
+func (s *Session) AutosavePath() string { return s.autosave }
+
+// SetAutosave changes the autosave file ("" for none) and writes it.
+func (s *Session) SetAutosave(path string) error {
+	s.autosave = path
+	return s.Autosave()
+}
+
+// Legal lists the legal actions of the current position, sorted; a
+// person's move number n (from 1) is Legal()[n-1].
+func (s *Session) Legal() []env.Action {
+	s.legal = s.state.LegalActions(s.legal)
+	return append([]env.Action(nil), s.legal...)
+}
+
+// AtChance reports whether the position waits for a die.
+func (s *Session) AtChance() bool { return s.state.CurrentPlayer() == env.Chance }
+
+// Over reports whether the game has ended.
+func (s *Session) Over() bool { return s.state.IsTerminal() }
+
+// Prompt says what the pending decision or die is about, if the game can.
+func (s *Session) Prompt() string {
+	if p, ok := s.state.(env.Prompter); ok {
+		return p.Prompt()
+	}
+	return ""
+}
+
+// Faces lists the faces of the pending die (1..k), or nil off a chance node.
+func (s *Session) Faces() []int {
+	s.outcomes = s.state.ChanceOutcomes(s.outcomes)
+	faces := make([]int, 0, len(s.outcomes))
+	for _, o := range s.outcomes {
+		if f, ok := rollFace(s.state.ActionString(o.Action)); ok {
+			faces = append(faces, f)
+		}
+	}
+	return faces
+}
+
+// rollFace reads the face out of a chance action's name, "roll 7".
+func rollFace(name string) (int, bool) {
+	t, ok := strings.CutPrefix(name, "roll ")
+	if !ok {
+		return 0, false
+	}
+	f, err := strconv.Atoi(t)
+	return f, err == nil
+}
+
+// Errors a front end may tell apart.
+var (
+	ErrNotChance = errors.New("no die is pending: choose a move")
+	ErrAtChance  = errors.New("a die is pending: enter the roll first")
+	ErrOver      = errors.New("the game is over")
+	ErrNoUndo    = errors.New("nothing to undo")
+)
+
+// ParseRoll reads a die entry at a chance node: a face ("7" or "roll 7"),
+// or "r" (or "roll") to let the tool roll. It returns the chance action.
+func (s *Session) ParseRoll(text string) (env.Action, error) {
+	if s.Over() {
+		return 0, ErrOver
+	}
+	if !s.AtChance() {
+		return 0, ErrNotChance
+	}
+	t := strings.ToLower(strings.TrimSpace(text))
+	faces := s.Faces()
+	if IsToolRoll(t) {
+		return s.toolRoll(), nil
+	}
+	switch t {
+	case "":
+		return 0, fmt.Errorf("enter the die you rolled (%s) or r to let me roll", faceRange(faces))
+	}
+	t = strings.TrimPrefix(t, "roll ")
+	f, err := strconv.Atoi(strings.TrimSpace(t))
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a die face: enter %s, or r to let me roll", text, faceRange(faces))
+	}
+	for _, o := range s.outcomes {
+		if g, ok := rollFace(s.state.ActionString(o.Action)); ok && g == f {
+			return o.Action, nil
+		}
+	}
+	return 0, fmt.Errorf("%d is not a face of this die: enter %s", f, faceRange(faces))
+}
+
+func faceRange(faces []int) string {
+	if len(faces) == 0 {
+		return "a face"
+	}
+	return fmt.Sprintf("%d to %d", faces[0], faces[len(faces)-1])
+}
+
+// IsToolRoll reports whether a die entry asks the tool to roll.
+func IsToolRoll(text string) bool {
+	t := strings.ToLower(strings.TrimSpace(text))
+	return t == "r" || t == "roll"
+}
+
+// toolRoll draws the pending die from the session's own stream: seeded by
+// the session seed and the number of moves played, so it never depends on
+// a search and an undo followed by a roll gives the same face.
+func (s *Session) toolRoll() env.Action {
+	rng := rand.New(rand.NewPCG(s.seed^diceStream, uint64(len(s.moves))))
+	s.outcomes = s.state.ChanceOutcomes(s.outcomes)
+	return env.SampleChance(s.outcomes, rng)
+}
+
+// ParseMove reads a person's decision: its number in Legal() (from 1), or
+// its action string ("to S12", "fire KM 3", "pass").
+func (s *Session) ParseMove(text string) (env.Action, error) {
+	if s.Over() {
+		return 0, ErrOver
+	}
+	if s.AtChance() {
+		return 0, ErrAtChance
+	}
+	t := strings.TrimSpace(text)
+	legal := s.Legal()
+	if IsToolRoll(t) {
+		return 0, fmt.Errorf("no die is pending: enter a move, its number (1 to %d) or its name", len(legal))
+	}
+	if t == "" {
+		return 0, fmt.Errorf("enter a move: its number (1 to %d) or its name", len(legal))
+	}
+	if n, err := strconv.Atoi(t); err == nil {
+		if n < 1 || n > len(legal) {
+			return 0, fmt.Errorf("no move number %d: the moves are numbered 1 to %d", n, len(legal))
+		}
+		return legal[n-1], nil
+	}
+	a, err := s.state.ParseAction(t)
+	if err != nil {
+		return 0, err
+	}
+	for _, b := range legal {
+		if a == b {
+			return a, nil
+		}
+	}
+	return 0, fmt.Errorf("%q is not legal now; the moves are numbered 1 to %d", t, len(legal))
+}
+
+// Play applies a legal action (a decision or a die face) and autosaves.
+// An autosave error is returned after the move was made.
+func (s *Session) Play(a env.Action) error {
+	if s.Over() {
+		return ErrOver
+	}
+	if err := s.state.Apply(a); err != nil {
+		return err
+	}
+	s.moves = append(s.moves, a)
+	return s.Autosave()
+}
+
+// Undo takes back the last move (a decision or a die), replaying the rest
+// from the start, and autosaves.
+func (s *Session) Undo() error {
+	if len(s.moves) == 0 {
+		return ErrNoUndo
+	}
+	st, err := replay(s.start, s.moves[:len(s.moves)-1])
+	if err != nil {
+		return err
+	}
+	s.moves, s.state = s.moves[:len(s.moves)-1], st
+	return s.Autosave()
+}
+
+// replay applies moves to a clone of start.
+func replay(start env.State, moves []env.Action) (env.State, error) {
+	st := start.Clone()
+	for i, a := range moves {
+		if err := st.Apply(a); err != nil {
+			return nil, fmt.Errorf("move %d (%s): %w", i+1, st.ActionString(a), err)
+		}
+	}
+	return st, nil
+}

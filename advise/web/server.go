@@ -1,0 +1,175 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"sync"
+
+	"github.com/chariot-ai/chariot/advise"
+	"github.com/chariot-ai/chariot/env/stnazaire"
+)
+
+//go:embed static
+var static embed.FS
+
+// Options configure a Server.
+type Options struct {
+	// Dir is the directory of named saves (save and load take a plain file
+	// name in it); default ".".
+	Dir string
+	// Futures is the number of futures of the forecast made with each
+	// suggestion and on request; 0 means advise.DefaultFutures, negative
+	// none.
+	Futures int
+	// LocalOnly rejects requests whose Host is not localhost, 127.0.0.1 or
+	// [::1], against DNS rebinding; set it when listening on loopback.
+	LocalOnly bool
+}
+
+// Server serves one session to a page. Every handler takes the mutex; the
+// search runs outside it on a copy of the position.
+type Server struct {
+	opts Options
+	adv  *advise.Advisor
+
+	mu      sync.Mutex
+	sess    *advise.Session
+	version uint64 // bumped on every change of position
+	job     *job   // the latest suggestion, running or done
+	jobs    uint64
+	log     []string // recent steps, for the page
+
+	base   context.Context // parent of every search; canceled by Close
+	stop   context.CancelFunc
+	search sync.WaitGroup
+}
+
+// New serves sess with suggestions from adv. The game must be St. Nazaire,
+// whose map the page draws.
+func New(sess *advise.Session, adv *advise.Advisor, o Options) (*Server, error) {
+	if _, ok := sess.Game().(*stnazaire.Game); !ok {
+		return nil, fmt.Errorf("the web page draws St. Nazaire only, not %s", sess.Game().Name())
+	}
+	if o.Dir == "" {
+		o.Dir = "."
+	}
+	if o.Futures == 0 {
+		o.Futures = advise.DefaultFutures
+	}
+	base, stop := context.WithCancel(context.Background())
+	return &Server{opts: o, adv: adv, sess: sess, base: base, stop: stop}, nil
+}
+
+// Close cancels a running search and waits for it.
+func (s *Server) Close() {
+	s.stop()
+	s.search.Wait()
+}
+
+// Handler routes the page and the API:
+//
+//	GET  /api/state           the position, legal moves, pending die, the suggestion
+//	GET  /api/map             spaces, links and objectives
+//	GET  /api/suggest         the suggestion: status, progress, moves, forecast
+//	GET  /api/saves           saved games in the save directory
+//	POST /api/new             {"seed": 7}: a new game
+//	POST /api/roll            {"face": "7"} or {"face": "r"}: the die
+//	POST /api/move            {"move": "3"} or {"move": "to S12"}: a decision
+//	POST /api/undo            take back the last step
+//	POST /api/save, /api/load {"file": "game.json"}
+//	POST /api/suggest         start a search (answers its status)
+//	POST /api/suggest/cancel  stop it
+//	POST /api/forecast        {"move": "..."}: the German forecast after a move
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	files := http.FileServerFS(sub)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			writeError(w, http.StatusMethodNotAllowed, "the page is read with GET")
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+	mux.HandleFunc("GET /api/state", s.get(s.stateJSON))
+	mux.HandleFunc("GET /api/map", s.getMap)
+	mux.HandleFunc("GET /api/saves", s.getSaves)
+	mux.HandleFunc("GET /api/suggest", s.get(s.jobJSON))
+	mux.HandleFunc("POST /api/new", post(s.postNew))
+	mux.HandleFunc("POST /api/roll", post(s.postRoll))
+	mux.HandleFunc("POST /api/move", post(s.postMove))
+	mux.HandleFunc("POST /api/undo", post(s.postUndo))
+	mux.HandleFunc("POST /api/save", post(s.postSave))
+	mux.HandleFunc("POST /api/load", post(s.postLoad))
+	mux.HandleFunc("POST /api/suggest", post(s.postSuggest))
+	mux.HandleFunc("POST /api/suggest/cancel", post(s.postCancel))
+	mux.HandleFunc("POST /api/forecast", post(s.postForecast))
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s %s", r.Method, r.URL.Path))
+	})
+	return s.guard(mux)
+}
+
+// guard is the outer layer: recover, host and origin checks, headers.
+func (s *Server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				writeError(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v", v))
+			}
+		}()
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
+		h.Set("Cache-Control", "no-store")
+		if s.opts.LocalOnly && !localHost(r.Host) {
+			writeError(w, http.StatusForbidden, fmt.Sprintf("host %q is not local", r.Host))
+			return
+		}
+		if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host {
+			writeError(w, http.StatusForbidden, fmt.Sprintf("origin %q may not use this server", o))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func localHost(hostport string) bool {
+	host, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		host = hostport
+	}
+	switch host {
+	case "localhost", "127.0.0.1", "::1":
+		return true
+	}
+	return false
+}
+
+// changedLocked records a new position: the running search is stale.
+func (s *Server) changedLocked(step string) {
+	s.version++
+	if s.job != nil && s.job.cancel != nil {
+		s.job.cancel()
+	}
+	s.job = nil
+	if step != "" {
+		s.log = append(s.log, step)
+		if len(s.log) > maxLog {
+			s.log = s.log[len(s.log)-maxLog:]
+		}
+	}
+}
+
+// maxLog is how many recent steps the page shows.
+const maxLog = 30

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/chariot-ai/chariot/advise"
+	"github.com/chariot-ai/chariot/env"
+)
+
+func init() {
+	register("advise", command{"advise a person playing St. Nazaire at the table: enter dice, get suggested moves", runAdvise})
+}
+
+// defaultAutosave is the autosave file of advise and serve.
+const defaultAutosave = "chariot-advise.json"
+
+func runAdvise(args []string, stdout, stderr io.Writer) int {
+	return adviseMain(args, os.Stdin, stdout, stderr)
+}
+
+// sessionFlags are the flags advise and serve share.
+type sessionFlags struct {
+	seed     *uint64
+	load     *string
+	autosave *string
+	think    *time.Duration
+	top      *int
+	agent    *string
+	data     *string
+	futures  *int
+}
+
+func addSessionFlags(fs *flag.FlagSet) *sessionFlags {
+	return &sessionFlags{
+		seed:     fs.Uint64("seed", 1, "seed of a new game and of the rolls you let the tool make"),
+		load:     fs.String("load", "", "continue the game saved in this file (an advise save or a bare state JSON)"),
+		autosave: fs.String("autosave", defaultAutosave, `file written after every step ("" for none)`),
+		think:    fs.Duration("think", 2*time.Second, "time budget of a suggestion (0: the agent's sims alone)"),
+		top:      fs.Int("top", 5, "how many suggested moves to list"),
+		agent:    fs.String("agent", advise.DefaultAgent, "agent behind the suggestions (see chariot agents)"),
+		data:     fs.String("data", "", "alternative data file for the game (map, counters, tables)"),
+		futures:  fs.Int("futures", advise.DefaultFutures, "futures sampled for the German forecast (0: none)"),
+	}
+}
+
+// forecastFutures is --futures as advise.Console and web.Options read it:
+// negative for none.
+func (f *sessionFlags) forecastFutures() int {
+	if *f.futures == 0 {
+		return -1
+	}
+	return *f.futures
+}
+
+// open builds the game, the session and the advisor from the flags.
+func (f *sessionFlags) open() (*advise.Session, *advise.Advisor, error) {
+	if *f.top < 1 || *f.top > 100 {
+		return nil, nil, fmt.Errorf("--top %d: want 1 to 100", *f.top)
+	}
+	if *f.think < 0 {
+		return nil, nil, fmt.Errorf("--think %v: want a duration of 0 or more", *f.think)
+	}
+	if *f.futures < 0 {
+		return nil, nil, fmt.Errorf("--futures %d: want 0 or more", *f.futures)
+	}
+	var g env.Game
+	var err error
+	if *f.load == "" || *f.data != "" {
+		if g, err = newGame("stnazaire", *f.data); err != nil {
+			return nil, nil, err
+		}
+	}
+	// The session starts without its autosave, so that a bad flag found
+	// after it leaves no file behind.
+	var s *advise.Session
+	if *f.load != "" {
+		s, err = advise.LoadFile(*f.load, g, *f.seed, "")
+	} else {
+		s, err = advise.NewSession(g, *f.seed, "")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := advise.NewAdvisor(s.Game(), advise.Options{Agent: *f.agent, Think: *f.think, Top: *f.top, Seed: *f.seed})
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.SetAutosave(*f.autosave); err != nil {
+		return nil, nil, fmt.Errorf("%w (choose another --autosave, or \"\" for none)", err)
+	}
+	return s, a, nil
+}
+
+// adviseMain is advise with its input given, for tests.
+func adviseMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("advise", flag.ContinueOnError)
+	sf := addSessionFlags(fs)
+	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
+		return st
+	}
+	s, a, err := sf.open()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	fmt.Fprintf(stdout, "chariot advise: %s, seed %d, suggestions by %s", advise.GameSpec(s.Game()), s.Seed(), a.Agent())
+	if a.Think() > 0 {
+		fmt.Fprintf(stdout, " in %v", a.Think())
+	}
+	if p := s.AutosavePath(); p != "" {
+		fmt.Fprintf(stdout, ", autosaved to %s", p)
+	}
+	fmt.Fprintln(stdout, ". Type help for the commands.")
+	c := &advise.Console{S: s, A: a, Futures: sf.forecastFutures(), In: stdin, Out: stdout}
+	if err := c.Run(ctx); err != nil {
+		return fail(stderr, err)
+	}
+	return exitOK
+}

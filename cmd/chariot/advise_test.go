@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// adviseScript runs chariot advise on a script and returns its output.
+func adviseScript(t *testing.T, script string, args ...string) (status int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	status = adviseMain(args, strings.NewReader(script), &out, &errOut)
+	return status, out.String(), errOut.String()
+}
+
+func savedMoves(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Moves []string `json:"moves"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatal(err)
+	}
+	return f.Moves
+}
+
+func TestAdviseScript(t *testing.T) {
+	dir := t.TempDir()
+	auto, saved := filepath.Join(dir, "auto.json"), filepath.Join(dir, "g1.json")
+	script := strings.Join([]string{
+		"hello",          // not a die face
+		"r",              // the tool rolls (seed 1: a 5)
+		"roll 7",         // a face by its action string
+		"12",             // now a decision with two moves: no move 12
+		"2",              // by number: fire at FlaK #12
+		"undo",           // back to the decision
+		"pass",           // by action string
+		"fly away",       // not a move
+		"save " + saved,  // saved after roll 5, roll 7, pass
+		"3",              // to S03
+		"r",              // a landing die
+		"load " + saved,  // back to the save
+		"moves",          //
+		"forecast 2",     // what the Germans do after to S02
+		"forecast to S9", // no such space
+		"best",           // the top suggestion
+		"help",           //
+		"quit",           //
+		"r",              // never read
+	}, "\n") + "\n"
+	status, stdout, stderr := adviseScript(t, script, "--seed", "1", "--think", "0", "--agent", "ismcts:sims=30,rollout=greedy,prior=3",
+		"--futures", "20", "--top", "3", "--autosave", auto)
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	for _, want := range []string{
+		"Turn 1, phase 0 landing. VP 0",
+		"Roll: D10: landing of Birney at old_mole. Enter the face (1 to 10) or r to let me roll.",
+		`? "hello" is not a die face: enter 1 to 10, or r to let me roll`,
+		"played: roll 5 (my roll)",
+		"played: roll 7",
+		"Now: optional 5.2.3: may Hodgson attack FlaK #12?",
+		"Suggestions (ismcts:sims=30,rollout=greedy,prior=3; 30 simulations in",
+		"no.  move",
+		"German forecast if you play",
+		"? no move number 12: the moves are numbered 1 to 2",
+		"played: fire 2 cm FlaK #12 (Old Mole, pos. 63)",
+		"undone",
+		"played: pass",
+		`? action "fly away": want pass, demolish, roll N, unit NAME, to SPACE or fire NAME`,
+		"saved to " + saved,
+		"played: to S03",
+		"loaded " + saved,
+		"Moves: 1 pass, 2 to S02, 3 to S03, 4 to S04",
+		`German forecast if you play "to S02"`,
+		`? action "to S9": no space "S9"`,
+		"(the top suggestion)",
+		"undo             take back the last move or die",
+		"bye",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if strings.Contains(stdout, "panic") {
+		t.Error("output mentions a panic")
+	}
+	if got := strings.Join(savedMoves(t, saved), ", "); got != "roll 5, roll 7, pass" {
+		t.Errorf("saved moves %q", got)
+	}
+	got := savedMoves(t, auto)
+	if len(got) != 4 || strings.Join(got[:3], ", ") != "roll 5, roll 7, pass" {
+		t.Errorf("autosaved moves %q, want the save and the top suggestion", got)
+	}
+
+	// The autosave continues the game.
+	status, stdout, _ = adviseScript(t, "moves\n9\n", "--load", auto, "--autosave", "", "--think", "0", "--agent", "greedy", "--futures", "0")
+	if status != 0 || strings.Contains(stdout, "German forecast") || !strings.Contains(stdout, "? a die is pending: enter the face (1 to 10)") ||
+		!strings.Contains(stdout, "Suggestion (greedy): the agent's choice") {
+		t.Errorf("reloading the autosave: status %d\n%s", status, stdout)
+	}
+}
+
+func TestAdviseEndOfInput(t *testing.T) {
+	status, stdout, stderr := adviseScript(t, "7\n", "--autosave", "", "--think", "0", "--agent", "ismcts:sims=8", "--futures", "0")
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "played: roll 7") {
+		t.Errorf("status %d, stderr %q\n%s", status, stderr, stdout)
+	}
+}
+
+func TestAdviseFlagErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args   []string
+		status int
+		stderr string
+	}{
+		{[]string{"--top", "0"}, 1, "chariot: --top 0: want 1 to 100"},
+		{[]string{"--think", "-1s"}, 1, "chariot: --think -1s: want a duration of 0 or more"},
+		{[]string{"--futures", "-3"}, 1, "chariot: --futures -3: want 0 or more"},
+		{[]string{"--agent", "genius"}, 1, `chariot: unknown agent "genius"`},
+		{[]string{"--load", filepath.Join(dir, "none.json")}, 1, "chariot: load: open "},
+		{[]string{"--autosave", filepath.Join(dir, "no", "dir.json")}, 1, "chariot: autosave: open"},
+		{[]string{"--data", filepath.Join(dir, "map.json")}, 1, "chariot: game stnazaire:"},
+		{[]string{"extra"}, 2, `chariot advise: unexpected argument "extra"`},
+	} {
+		status, _, stderr := adviseScript(t, "", tt.args...)
+		if status != tt.status || !strings.HasPrefix(stderr, tt.stderr) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: status %d, stderr %q; want %d and a line starting %q", tt.args, status, stderr, tt.status, tt.stderr)
+		}
+	}
+	if _, err := os.Stat(defaultAutosave); err == nil {
+		t.Errorf("a failed start left %s behind", defaultAutosave)
+		os.Remove(defaultAutosave)
+	}
+}

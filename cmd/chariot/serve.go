@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/chariot-ai/chariot/advise/web"
+)
+
+func init() {
+	register("serve", command{"serve the St. Nazaire advisor as a local web page", runServe})
+}
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return serveMain(ctx, args, stdout, stderr, nil)
+}
+
+// serveMain is serve with its context given, for tests; ready, if not nil,
+// gets the address once the server listens.
+func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer, ready func(addr string)) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	sf := addSessionFlags(fs)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (keep it on loopback: the page has no login)")
+	dir := fs.String("dir", ".", "directory of the games saved and loaded from the page")
+	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
+		return st
+	}
+	s, a, err := sf.open()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
+		return usageError(stderr, "serve", fmt.Sprintf("--dir %q is not a directory", *dir))
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	local := isLoopback(ln.Addr())
+	srv, err := web.New(s, a, web.Options{Dir: *dir, Futures: sf.forecastFutures(), LocalOnly: local})
+	if err != nil {
+		ln.Close()
+		return fail(stderr, err)
+	}
+	defer srv.Close()
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
+	fmt.Fprintf(stdout, "chariot serve: the St. Nazaire advisor on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	if !local {
+		fmt.Fprintln(stdout, "warning: listening beyond this machine; anyone who reaches it can play and save files in --dir")
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	select {
+	case err := <-errc:
+		return fail(stderr, err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fail(stderr, err)
+	}
+	return exitOK
+}
+
+func isLoopback(a net.Addr) bool {
+	ta, ok := a.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
+}
