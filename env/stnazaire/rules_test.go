@@ -687,3 +687,70 @@ func TestRule14_HistoricalLosses(t *testing.T) {
 		}
 	}
 }
+
+func TestRule1_1_SquareSpacesGiveCover(t *testing.T) {
+	c := newScen(t, nil)
+	sq, round := c.space("S06"), c.space("S07") // Old Town houses, Bridge G's west end
+	if c.s.defenceModifier(sq, false) != -1 || c.s.defenceModifier(round, false) != 0 {
+		t.Fatal("under the erratum a square space gives -1, a round one nothing")
+	}
+	if c.s.defenceModifier(sq, true) != 0 {
+		t.Fatal("vehicles get no cover (9)")
+	}
+	orig := newScen(t, func(o *Options) { o.OriginalTerrain = true })
+	if orig.s.defenceModifier(sq, false) != 0 || orig.s.defenceModifier(round, false) != -1 {
+		t.Fatal("original_terrain gives the cover to round spaces")
+	}
+}
+
+func TestRule3_SetUp(t *testing.T) {
+	for seed := uint64(0); seed < 20; seed++ {
+		s := Default().newState(seed)
+		d := s.data()
+		for g, gu := range d.German {
+			switch {
+			case gu.Setup >= 0:
+				if s.gLoc[g] != gOnMap || s.gSpace[g] != gu.Setup || s.gf.has(g, fConcealed) {
+					t.Fatalf("seed %d: FlaK %s must stand face up in its area", seed, gu.Name)
+				}
+			case s.gLoc[g] == gOnMap:
+				if s.gOrigin[g] != originSetup || !s.gf.has(g, fConcealed) {
+					t.Fatalf("seed %d: %s is on the map but not a face-down set-up draw", seed, gu.Name)
+				}
+			case gu.Class == ClassInf679 && s.gLoc[g] != gPoolB:
+				t.Fatalf("seed %d: %s must wait in pool B", seed, gu.Name)
+			case gu.Class != ClassInf679 && s.gLoc[g] != gPoolA:
+				t.Fatalf("seed %d: %s must wait in pool A", seed, gu.Name)
+			}
+		}
+		for _, dr := range d.SetupDraws {
+			for _, sp := range dr.spaces {
+				n := 0
+				for g, gu := range d.German {
+					if s.gLoc[g] == gOnMap && s.gSpace[g] == sp {
+						n++
+						if gu.Class != dr.class {
+							t.Fatalf("seed %d: %s drawn for %s is not of class %s", seed, gu.Name, d.Spaces[sp].ID, classNames[dr.class])
+						}
+					}
+				}
+				if n != 1 {
+					t.Fatalf("seed %d: %d counters in area %s", seed, n, d.Spaces[sp].ID)
+				}
+			}
+		}
+	}
+}
+
+func TestRule4_NoBritishMovementOnTurn1(t *testing.T) {
+	c := newScen(t, nil)
+	c.putB("Purdon", "S40")
+	c.start(1, phCohesion)
+	if c.s.phase == phMove || c.s.dec == decSelect {
+		t.Fatal("turn 1 has no phase B: the landing gave each unit its move")
+	}
+	c = newScen(t, nil)
+	c.putB("Purdon", "S40")
+	c.start(2, phCohesion)
+	c.expect("choose a commando to move")
+}
