@@ -31,7 +31,7 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "eval", Default: "", Help: "leaf evaluator at the cutoff (see search.Evaluators); default: the running score"},
 	{Name: "final", Default: "visits", Help: "final move: visits (most visited) or value (best mean)"},
 	{Name: "expand", Default: "false", Help: "closed loop: visit chance outcomes in proportion to their probability"},
-	{Name: "reuse", Default: "false", Help: "keep the chosen subtree for the next move (open loop, one seat)"},
+	{Name: "reuse", Default: "false", Help: "start the next move's search from the subtree of the position reached"},
 	{Name: "prior", Default: "0", Help: "weight of the rollout agent's own choice as a prior (0: none)"},
 	{Name: "workers", Default: "1", Help: "parallel workers"},
 	{Name: "parallel", Default: "tree", Help: "tree (shared tree, virtual loss) or root (one tree per worker)"},

@@ -71,8 +71,9 @@ type Config struct {
 	// ExpandChance visits a closed-loop chance node's outcomes in
 	// proportion to their probabilities instead of sampling them.
 	ExpandChance bool
-	// Reuse keeps the chosen subtree for the next move (open-loop modes,
-	// single-seat games: the next decision follows the chosen action).
+	// Reuse starts the next move's search from the subtree of the position
+	// reached: found by replaying the tree in closed loop, the chosen
+	// action's node in open loop on a one-seat game.
 	Reuse bool
 	// Workers searches in parallel. Tree parallelism (the default) shares
 	// one tree, selecting Workers leaves in turn with virtual loss and
@@ -185,8 +186,10 @@ type Searcher struct {
 	workers []*worker // one per goroutine of a forest search
 	slots   []*worker // one per leaf of a shared-tree round
 	sims    uint64    // simulations run so far, for per-simulation streams
-	// reuse: the open-loop subtree kept after the last move.
-	kept int32
+	// reuse: the chosen child kept after the last move, and the position
+	// it was chosen in.
+	kept     int32
+	keptRoot env.State
 }
 
 // NewSearcher checks cfg and prepares a searcher for g.
@@ -285,7 +288,7 @@ func (s *Searcher) stopped(ctx context.Context, deadline time.Time) bool {
 // scheduling.
 func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int, deadline time.Time) {
 	t := &s.trees[0]
-	if !s.reuseTree(t) {
+	if !s.reuseTree(t, root) {
 		t.reset()
 	}
 	base := s.sims
@@ -645,7 +648,7 @@ func (s *Searcher) result(root env.State) Result {
 	}
 	res.Action = res.Stats[best].Action
 	if s.cfg.Reuse && !s.cfg.RootParallel && s.cfg.Mode != Determinized {
-		s.kept = s.trees[0].find(0, res.Action)
+		s.kept, s.keptRoot = s.trees[0].find(0, res.Action), root.Clone()
 	}
 	return res
 }
@@ -660,13 +663,23 @@ func (s *Searcher) better(a, b Stat) bool {
 	return a.Value > b.Value
 }
 
-// reuseTree makes the kept subtree the root: in open loop on a one-seat
-// game the next decision is the chosen action's node, whatever chance did
-// in between. It reports whether it did.
-func (s *Searcher) reuseTree(t *tree) bool {
-	keep := s.kept
-	s.kept = -1
-	if !s.cfg.Reuse || keep < 0 || s.game.NumPlayers() != 1 || (s.cfg.Mode != OpenLoop && s.cfg.Mode != ISMCTS) {
+// reuseTree makes the subtree of the new root the tree, and reports
+// whether it found one. In open loop on a one-seat game the next decision is
+// the chosen action's node, whatever chance did in between. In closed loop
+// the chance outcomes (and other seats' moves) that followed are found by
+// replaying the kept subtree until a position equals the new root.
+func (s *Searcher) reuseTree(t *tree, root env.State) bool {
+	keep, from := s.kept, s.keptRoot
+	s.kept, s.keptRoot = -1, nil
+	if !s.cfg.Reuse || keep < 0 {
+		return false
+	}
+	switch {
+	case s.cfg.Mode == ClosedLoop:
+		if keep = s.findPosition(t, from, keep, root); keep < 0 {
+			return false
+		}
+	case s.game.NumPlayers() != 1:
 		return false
 	}
 	old := t.nodes
@@ -688,4 +701,39 @@ func (s *Searcher) reuseTree(t *tree) bool {
 	fresh[0].mover, fresh[0].action = -1, 0
 	t.nodes = fresh
 	return true
+}
+
+// findPosition searches the subtree of node id, replaying it from the
+// position from (where id's action was chosen), for the node whose
+// position equals want; -1 if none does.
+func (s *Searcher) findPosition(t *tree, from env.State, id int32, want env.State) int32 {
+	target, err := want.MarshalJSON()
+	if err != nil || from == nil {
+		return -1
+	}
+	start := from.Clone()
+	if start.Apply(t.nodes[id].action) != nil {
+		return -1
+	}
+	type item struct {
+		id int32
+		st env.State
+	}
+	queue := []item{{id, start}}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		if it.st.CurrentPlayer() != env.Chance {
+			if j, err := it.st.MarshalJSON(); err == nil && string(j) == string(target) {
+				return it.id
+			}
+		}
+		for c := t.nodes[it.id].child; c >= 0; c = t.nodes[c].sibling {
+			st := it.st.Clone()
+			if st.Apply(t.nodes[c].action) == nil {
+				queue = append(queue, item{c, st})
+			}
+		}
+	}
+	return -1
 }

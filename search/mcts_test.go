@@ -126,3 +126,42 @@ func TestTimeBudgetReachesEveryWorld(t *testing.T) {
 		t.Fatalf("worlds got between %d and %d simulations", lo, hi)
 	}
 }
+
+// TestReuseFindsTheNewRoot: with reuse, the next search starts from the
+// subtree of the position actually reached, statistics included.
+func TestReuseFindsTheNewRoot(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		mode Mode
+	}{{"chancewalk", ClosedLoop}, {"tictactoe", ClosedLoop}, {"chancewalk", OpenLoop}} {
+		g := mustGame(t, tc.game)
+		cfg := DefaultConfig()
+		cfg.Mode, cfg.Sims, cfg.Reuse, cfg.Seed = tc.mode, 2000, true, 1
+		s, err := NewSearcher(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := g.NewInitialState(0)
+		r, err := s.Search(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept := s.trees[0].nodes[s.kept].visits
+		// Play the chosen move, then the first outcome or reply, up to the
+		// next decision of the same seat.
+		seat := st.CurrentPlayer()
+		_ = st.Apply(r.Action)
+		for !st.IsTerminal() && st.CurrentPlayer() != seat {
+			_ = st.Apply(st.LegalActions(nil)[0])
+		}
+		if st.IsTerminal() {
+			continue
+		}
+		if !s.reuseTree(&s.trees[0], st) {
+			t.Fatalf("%s %s: the new root was not found in the tree", tc.game, tc.mode)
+		}
+		if got := s.trees[0].nodes[0].visits; got == 0 || got > kept {
+			t.Fatalf("%s %s: reused root has %d visits, the kept child had %d", tc.game, tc.mode, got, kept)
+		}
+	}
+}
