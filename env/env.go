@@ -111,6 +111,13 @@ type Prompter interface {
 	Prompt() string
 }
 
+// Phaser is implemented by states of games played in turns and phases, so
+// logs can mark where each begins.
+type Phaser interface {
+	// Phase names the current turn and phase, e.g. "turn 2, phase B".
+	Phase() string
+}
+
 // Score is a summary of a game's outcome.
 type Score struct {
 	// Value is the headline figure, such as victory points.

@@ -40,10 +40,14 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 
 	w := bufio.NewWriter(stdout)
 	fmt.Fprintf(w, "game %s:%s, agent %s, seed %d\n", g.Name(), g.Options(), *agentSpec, *seed)
-	step := 0
+	step, phase := 0, ""
 	var observer func(env.State, env.Action, env.Player)
 	if *logSteps {
 		observer = func(s env.State, a env.Action, who env.Player) {
+			if p, ok := s.(env.Phaser); ok && p.Phase() != phase {
+				phase = p.Phase()
+				fmt.Fprintf(w, "-- %s\n", phase)
+			}
 			step++
 			line := fmt.Sprintf("%5d  %-7s  %-28s", step, whoString(who), s.ActionString(a))
 			if p, ok := s.(env.Prompter); ok && p.Prompt() != "" {

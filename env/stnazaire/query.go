@@ -1,5 +1,7 @@
 package stnazaire
 
+import "fmt"
+
 // Read-only queries for agents and evaluators that know this game: what
 // is pending, where units stand, what is destroyed. They show only what the
 // British player can see, except where the name says otherwise.
@@ -30,6 +32,11 @@ func (s *State) Pending() (kind string, unit int) {
 		return PendRoll, -1
 	}
 	return pendNames[s.dec], int(s.decUnit)
+}
+
+// Phase names the turn and phase, e.g. "turn 2, phase B British movement".
+func (s *State) Phase() string {
+	return fmt.Sprintf("turn %d, phase %s", s.turn, phaseNames[s.phase])
 }
 
 // PhaseLetter is the current phase: "0" for landing, "A".."G", or "end".
