@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+
+	"github.com/chariot-ai/chariot/train/selfplay"
+)
+
+func init() {
+	register("selfplay", command{"play games with an agent and record its decisions as a training dataset", runSelfplay})
+}
+
+// runSelfplay plays games with one agent and appends each game's British
+// decisions to a dataset (see package train/dataset for the format). A
+// progress bar goes to stderr when it is a terminal.
+func runSelfplay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	gameSpec := fs.String("game", "stnazaire", "game spec (St. Nazaire only: the features are its own)")
+	agentSpec := fs.String("agent", "mcts:sims=200,rollout=greedy,prior=3", "agent spec that plays every game")
+	games := fs.Int("games", 100, "games to play")
+	seed := fs.Uint64("seed", 1, "seed of the run: game i has the seed and dice of game i of `chariot bench --seed` with the same seed")
+	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
+	out := fs.String("out", "", "dataset file (JSON lines), appended game by game")
+	resume := fs.Bool("resume", false, "continue the --out file: play only the games not in it")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
+		return st
+	}
+	switch {
+	case *out == "":
+		return usageError(stderr, "selfplay", "missing --out")
+	case *games < 1:
+		return usageError(stderr, "selfplay", fmt.Sprintf("--games %d: need at least 1", *games))
+	case *workers < 1:
+		return usageError(stderr, "selfplay", fmt.Sprintf("--workers %d: need at least 1", *workers))
+	}
+	g, err := newGame(*gameSpec, "")
+	if err != nil {
+		return fail(stderr, err)
+	}
+	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume}
+	if isTerminal(stderr) && !*quiet {
+		cfg.Progress = stderr
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	n, err := selfplay.Run(ctx, cfg)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			err = fmt.Errorf("interrupted after %d games in %s; rerun with --resume to finish it", n, *out)
+		}
+		return fail(stderr, err)
+	}
+	fmt.Fprintf(stdout, "%d games played into %s\n", n, *out)
+	return exitOK
+}

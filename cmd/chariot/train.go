@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/train/iterate"
+	"github.com/chariot-ai/chariot/train/model"
+	"github.com/olekukonko/tablewriter"
+
+	_ "github.com/chariot-ai/chariot/train/learned" // the learned agent and evaluator
+)
+
+func init() {
+	register("train", command{"fit learned models on self-play data (value, policy), or run expert iteration (iterate)", runTrain})
+}
+
+// runTrain dispatches chariot train value|policy|iterate.
+func runTrain(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+			fmt.Fprintln(stdout, "usage: chariot train value|policy --data FILE[,FILE] --out MODEL [flags]")
+			fmt.Fprintln(stdout, "       chariot train iterate --rounds N --dir DIR [flags]")
+			return exitOK
+		}
+		return usageError(stderr, "train", "want a subcommand: value, policy or iterate")
+	}
+	switch args[0] {
+	case "value":
+		return trainModel(model.Value, args[1:], stdout, stderr)
+	case "policy":
+		return trainModel(model.Policy, args[1:], stdout, stderr)
+	case "iterate":
+		return runIterate(args[1:], stdout, stderr)
+	}
+	return usageError(stderr, "train", fmt.Sprintf("unknown subcommand %q (want value, policy or iterate)", args[0]))
+}
+
+// fitFlags adds the flags of a fit to fs.
+func fitFlags(fs *flag.FlagSet) (*model.TrainConfig, *int) {
+	cfg := model.DefaultTrain()
+	fs.IntVar(&cfg.Fit.Trees, "trees", cfg.Fit.Trees, "bagged trees")
+	fs.IntVar(&cfg.Fit.MaxDepth, "depth", cfg.Fit.MaxDepth, "maximum tree depth")
+	fs.IntVar(&cfg.Fit.Sample, "sample", cfg.Fit.Sample, "rows in each tree's bootstrap sample (0: all)")
+	fs.Uint64Var(&cfg.Fit.Seed, "fit-seed", cfg.Fit.Seed, "seed of the bootstrap samples and of the held-out split")
+	fs.Float64Var(&cfg.HeldOut, "heldout", cfg.HeldOut, "share of games held out to measure the model")
+	workers := fs.Int("workers", runtime.NumCPU(), "trees grown at once")
+	return &cfg, workers
+}
+
+func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
+	name := "train " + string(kind)
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	data := fs.String("data", "", "comma-separated self-play datasets (chariot selfplay)")
+	out := fs.String("out", "", "model file to write")
+	cfg, workers := fitFlags(fs)
+	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
+		return st
+	}
+	switch {
+	case *data == "":
+		return usageError(stderr, name, "missing --data")
+	case *out == "":
+		return usageError(stderr, name, "missing --out")
+	case cfg.Fit.Trees < 1:
+		return usageError(stderr, name, "--trees: need at least 1")
+	case cfg.HeldOut < 0 || cfg.HeldOut >= 1:
+		return usageError(stderr, name, "--heldout: want a share in [0, 1)")
+	}
+	cfg.Fit.Workers = *workers
+	src, err := model.ReadSources(strings.Split(*data, ","))
+	if err != nil {
+		return fail(stderr, err)
+	}
+	start := time.Now()
+	var m *model.Model
+	if kind == model.Value {
+		m, err = model.TrainValue(src, *cfg)
+	} else {
+		m, err = model.TrainPolicy(src, *cfg)
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if err := m.Save(*out); err != nil {
+		return fail(stderr, err)
+	}
+	fmt.Fprintf(stdout, "%s model %s: %d trees, %d nodes, %d training rows, fitted in %s\n\n",
+		kind, *out, m.Forest.Trees(), m.Forest.Nodes(), m.Training.TrainRows, time.Since(start).Round(time.Millisecond))
+	if err := writeMetrics(stdout, m); err != nil {
+		return fail(stderr, err)
+	}
+	return exitOK
+}
+
+// writeMetrics prints the held-out metrics of m as a table.
+func writeMetrics(w io.Writer, m *model.Model) error {
+	if len(m.Metrics) == 0 {
+		_, err := fmt.Fprintln(w, "no held-out games: no metrics")
+		return err
+	}
+	fmt.Fprintf(w, "Held-out metrics (%d rows of games not trained on)\n", m.Training.HeldOutRows)
+	t := tablewriter.NewWriter(w)
+	get := func(name string) string {
+		for _, x := range m.Metrics {
+			if x.Name == name {
+				return fmt.Sprintf("%.3f", x.Value)
+			}
+		}
+		return "-"
+	}
+	if m.Kind == model.Value {
+		t.SetHeader([]string{"predictor", "R²", "MAE (VP)"})
+		t.Append([]string{"value model", get("r2"), get("mae")})
+		t.Append([]string{"baseline: stnazaire Value()", get("baseline_r2"), get("baseline_mae")})
+	} else {
+		t.SetHeader([]string{"predictor", "accuracy", "top-3"})
+		t.Append([]string{"policy model", get("accuracy"), get("top3")})
+		t.Append([]string{"baseline: uniform random", get("random_accuracy"), get("random_top3")})
+	}
+	t.Render()
+	return nil
+}
+
+// runIterate runs expert iteration (package train/iterate).
+func runIterate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("train iterate", flag.ContinueOnError)
+	gameSpec := fs.String("game", "stnazaire", "game spec")
+	dir := fs.String("dir", "iterate", "directory of the datasets, models and results, resumed if it exists")
+	rounds := fs.Int("rounds", 2, "rounds of self-play and refitting after the bootstrap round")
+	bootstrap := fs.String("bootstrap", "greedy", "agent whose games make the first dataset")
+	bootGames := fs.Int("bootstrap-games", 300, "games of the bootstrap agent")
+	searchSpec := fs.String("search", "mcts:sims=50,rollout=@,prior=30", "search with @ for the learned agent and evaluator")
+	games := fs.Int("games", 40, "self-play games per round")
+	evalGames := fs.Int("eval-games", 60, "games of each agent in each round's benchmark")
+	baselines := fs.String("baselines", "random,cautious,greedy,aggressive", "agents benchmarked beside the learned ones")
+	seed := fs.Uint64("seed", 1, "seed of the run")
+	cfg, workers := fitFlags(fs)
+	quiet := fs.Bool("quiet", false, "no progress bars")
+	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
+		return st
+	}
+	switch {
+	case *rounds < 0 || *bootGames < 1 || *games < 1 || *evalGames < 2:
+		return usageError(stderr, "train iterate", "--rounds, --bootstrap-games, --games and --eval-games must be positive (eval-games at least 2)")
+	case !strings.Contains(*searchSpec, "@"):
+		return usageError(stderr, "train iterate", "--search needs @ where the learned agent goes, as in mcts:sims=50,rollout=@,prior=30")
+	}
+	g, err := newGame(*gameSpec, "")
+	if err != nil {
+		return fail(stderr, err)
+	}
+	cfg.Fit.Workers = *workers
+	ic := iterate.Config{Game: g, Dir: *dir, Rounds: *rounds, Bootstrap: *bootstrap, BootstrapGames: *bootGames,
+		Search: *searchSpec, Games: *games, EvalGames: *evalGames, Baselines: eval.SplitAgents(*baselines), Seed: *seed,
+		Train: *cfg, Workers: *workers, Log: stdout}
+	if isTerminal(stderr) && !*quiet {
+		ic.Progress = stderr
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rs, err := iterate.Run(ctx, ic)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			err = fmt.Errorf("interrupted; rerun the same command to resume in %s", *dir)
+		}
+		return fail(stderr, err)
+	}
+	fmt.Fprintln(stdout, "Rounds: candidate search against the champion's, paired over the benchmark games (95% CI)")
+	t := tablewriter.NewWriter(stdout)
+	t.SetHeader([]string{"round", "candidate", "vs champion", "promoted"})
+	for _, r := range rs {
+		diff := "(first)"
+		if r.Champion != "" {
+			diff = ci(r.Diff, r.Half)
+		}
+		t.Append([]string{fmt.Sprint(r.N), r.Candidate, diff, fmt.Sprint(r.Promoted)})
+	}
+	t.Render()
+	fmt.Fprintf(stdout, "champion models and spec in %s (policy.json, value.json, champion.spec)\n", *dir)
+	return exitOK
+}

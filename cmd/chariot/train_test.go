@@ -1,0 +1,77 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSelfplayTrainTune runs the training commands end to end on a few
+// greedy games.
+func TestSelfplayTrainTune(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.jsonl")
+	status, stdout, stderr := runArgs("selfplay", "--agent", "greedy", "--games", "8", "--seed", "4", "--out", data)
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "8 games played") {
+		t.Fatalf("selfplay: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	if status, _, stderr = runArgs("selfplay", "--agent", "greedy", "--games", "8", "--seed", "4", "--out", data); status != 1 || !strings.Contains(stderr, "exists and is not empty") {
+		t.Fatalf("selfplay over a dataset: status %d, %q", status, stderr)
+	}
+	if status, stdout, _ = runArgs("selfplay", "--agent", "greedy", "--games", "10", "--seed", "4", "--out", data, "--resume"); status != 0 || !strings.Contains(stdout, "2 games played") {
+		t.Fatalf("resume: status %d, %q", status, stdout)
+	}
+	policy, value := filepath.Join(dir, "p.json"), filepath.Join(dir, "v.json")
+	small := []string{"--trees", "2", "--depth", "4", "--sample", "500", "--heldout", "0.3"}
+	status, stdout, stderr = runArgs(append([]string{"train", "policy", "--data", data, "--out", policy}, small...)...)
+	if status != 0 || !strings.Contains(stdout, "ACCURACY") || !strings.Contains(stdout, "TOP-3") {
+		t.Fatalf("train policy: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	status, stdout, stderr = runArgs(append([]string{"train", "value", "--data", data, "--out", value}, small...)...)
+	if status != 0 || !strings.Contains(stdout, "R²") || !strings.Contains(stdout, "MAE") {
+		t.Fatalf("train value: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	// The learned agent plays with the model; a wrong model is one line.
+	if status, _, stderr = runArgs("play", "--game", "stnazaire", "--agent", "learned:model="+policy, "--log=false"); status != 0 {
+		t.Fatalf("play learned: %d %q", status, stderr)
+	}
+	status, _, stderr = runArgs("play", "--game", "stnazaire", "--agent", "learned:model="+value, "--log=false")
+	if status != 1 || !oneLineLike(stderr, "chariot: agent learned: model "+value+" is a value model, not a policy model") {
+		t.Fatalf("play with a value model: %d %q", status, stderr)
+	}
+	os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format":"chariot-model"`), 0o644)
+	status, _, stderr = runArgs("play", "--game", "stnazaire", "--agent", "learned:model="+filepath.Join(dir, "bad.json"), "--log=false")
+	if status != 1 || !strings.Contains(stderr, "corrupt or truncated model file") || strings.Count(stderr, "\n") != 1 {
+		t.Fatalf("play with a corrupt model: %d %q", status, stderr)
+	}
+
+	spec := filepath.Join(dir, "best.spec")
+	status, stdout, stderr = runArgs("tune", "--agent", "greedy", "--params", "aggression=0:1", "--candidates", "2", "--budget", "12", "--out", spec)
+	if status != 0 || !strings.Contains(stdout, "(reference)") || !strings.Contains(stdout, "saved in "+spec) {
+		t.Fatalf("tune: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	if status, _, stderr = runArgs("bench", "--agents", "greedy,tuned:file="+spec, "--games", "3", "--quiet"); status != 0 {
+		t.Fatalf("bench the tuned agent: %d %q", status, stderr)
+	}
+}
+
+func TestTrainUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"train"}, "chariot train: want a subcommand: value, policy or iterate"},
+		{[]string{"train", "fit"}, `chariot train: unknown subcommand "fit" (want value, policy or iterate)`},
+		{[]string{"train", "value", "--out", "m.json"}, "chariot train value: missing --data"},
+		{[]string{"train", "iterate", "--search", "mcts"}, "chariot train iterate: --search needs @ where the learned agent goes, as in mcts:sims=50,rollout=@,prior=30"},
+		{[]string{"selfplay"}, "chariot selfplay: missing --out"},
+		{[]string{"tune"}, "chariot tune: missing --params"},
+		{[]string{"tune", "--params", "c=3"}, "chariot tune: --params: param c=3: want a range lo:hi or a list a|b"},
+	} {
+		status, _, stderr := runArgs(c.args...)
+		if status != 2 || !oneLineLike(stderr, c.want) {
+			t.Errorf("%v: status %d, stderr %q, want %q", c.args, status, stderr, c.want)
+		}
+	}
+}

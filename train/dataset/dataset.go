@@ -1,0 +1,381 @@
+// Package dataset reads and writes self-play datasets: the British
+// decisions of many games, each with its features, the legal actions and
+// their features, what the player chose (and, for a searcher, its visit
+// counts), and the game's final VP.
+//
+// # File format
+//
+// A dataset is a JSON-lines file (one JSON object per line, UTF-8), which a
+// notebook reads with pandas.read_json(path, lines=True) after skipping
+// the first line, or line by line with any JSON reader.
+//
+// The first line is the header:
+//
+//	{"format":"chariot-selfplay","version":1,"game":"stnazaire:...",
+//	 "feature_version":1,"agent":"mcts:rollout=greedy,sims=200","seed":7,
+//	 "state_features":["turn",...],"action_features":["turn",...]}
+//
+// game is the game spec, agent the canonical spec of the agent that played
+// every game, seed the run's seed (game i has the seed
+// eval.GameSeed(seed, i), as in `chariot bench`), state_features and
+// action_features the names of the columns of state and actions (see
+// train/features/README.md).
+//
+// Every other line is one British decision:
+//
+//	{"game":3,"game_seed":123,"step":17,"state":[1,9,...],
+//	 "legal":[0,12,14],"actions":[[...],[...],[...]],
+//	 "chosen":12,"visits":[40,150,10],"final_vp":14,"last":false}
+//
+// game is the game's index in the run, game_seed its seed, step the
+// number of the decision in the game (0, 1, ...), state the state
+// features, legal the legal actions (env.Action numbers, ascending),
+// actions the state–action features of each legal action in the same
+// order, chosen the action played, visits the searcher's root visit count
+// of each legal action (absent when the agent does not search, or did not
+// search that decision), final_vp the game's final score (its
+// env.Score.Value), and last is true on a game's last decision.
+//
+// A game's rows are written together when the game ends, so the file only
+// ever grows by whole games; games may come in any order when several
+// play at once. A run that is killed leaves at most a partial last game,
+// which Open drops when it resumes the file.
+package dataset
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Format and Version identify the file format in the header.
+const (
+	Format  = "chariot-selfplay"
+	Version = 1
+)
+
+// Header is the first line of a dataset.
+type Header struct {
+	Format         string   `json:"format"`
+	Version        int      `json:"version"`
+	Game           string   `json:"game"`
+	FeatureVersion int      `json:"feature_version"`
+	Agent          string   `json:"agent"`
+	Seed           uint64   `json:"seed"`
+	StateFeatures  []string `json:"state_features"`
+	ActionFeatures []string `json:"action_features"`
+}
+
+// Row is one British decision.
+type Row struct {
+	Game     int          `json:"game"`
+	GameSeed uint64       `json:"game_seed"`
+	Step     int          `json:"step"`
+	State    []float64    `json:"state"`
+	Legal    []env.Action `json:"legal"`
+	Actions  [][]float64  `json:"actions"`
+	Chosen   env.Action   `json:"chosen"`
+	Visits   []int        `json:"visits,omitempty"`
+	FinalVP  float64      `json:"final_vp"`
+	Last     bool         `json:"last"`
+}
+
+// Target is the policy target of the row: each legal action's share of
+// the root visits if the row has them, else 1 for the chosen action and
+// 0 for the others.
+func (r *Row) Target() []float64 {
+	t := make([]float64, len(r.Legal))
+	total := 0
+	for _, v := range r.Visits {
+		total += v
+	}
+	if len(r.Visits) == len(r.Legal) && total > 0 {
+		for i, v := range r.Visits {
+			t[i] = float64(v) / float64(total)
+		}
+		return t
+	}
+	if i := slices.Index(r.Legal, r.Chosen); i >= 0 {
+		t[i] = 1
+	}
+	return t
+}
+
+// check reports what is wrong with a row read back, for header h.
+func (r *Row) check(h *Header) error {
+	switch {
+	case r.Game < 0:
+		return fmt.Errorf("negative game %d", r.Game)
+	case len(r.State) != len(h.StateFeatures):
+		return fmt.Errorf("%d state features, the header names %d", len(r.State), len(h.StateFeatures))
+	case len(r.Legal) == 0 || len(r.Actions) != len(r.Legal):
+		return fmt.Errorf("%d legal actions with %d feature rows", len(r.Legal), len(r.Actions))
+	case r.Visits != nil && len(r.Visits) != len(r.Legal):
+		return fmt.Errorf("%d visit counts for %d legal actions", len(r.Visits), len(r.Legal))
+	case !slices.Contains(r.Legal, r.Chosen):
+		return fmt.Errorf("chosen action %d is not legal", r.Chosen)
+	}
+	for _, a := range r.Actions {
+		if len(a) != len(h.ActionFeatures) {
+			return fmt.Errorf("%d action features, the header names %d", len(a), len(h.ActionFeatures))
+		}
+	}
+	return nil
+}
+
+// Game is one finished game's rows.
+type Game struct {
+	Index int
+	Rows  []Row
+}
+
+// Writer appends whole games to a dataset file.
+type Writer struct {
+	path string
+	f    *os.File
+}
+
+// Create starts a new dataset at path with header h; the file must not
+// exist or be empty.
+func Create(path string, h Header) (*Writer, error) {
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if len(data) > 0 {
+		return nil, fmt.Errorf("dataset %s exists and is not empty: resume it, or choose another file", path)
+	}
+	h.Format, h.Version = Format, Version
+	line, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := f.Write(append(line, '\n')); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("dataset %s: %w", path, err)
+	}
+	return &Writer{path: path, f: f}, nil
+}
+
+// Resume opens an existing dataset to append to it. Its header must match
+// h in game, feature version, agent and seed. It returns the indices of
+// the games already complete; a partial game at the end (a killed run) is
+// cut off.
+func Resume(path string, h Header) (*Writer, map[int]bool, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	old, _, keep, err := parse(path, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case old.Game != h.Game:
+		return nil, nil, fmt.Errorf("dataset %s was made with game %s, not %s", path, old.Game, h.Game)
+	case old.FeatureVersion != h.FeatureVersion:
+		return nil, nil, fmt.Errorf("dataset %s has feature version %d, not %d", path, old.FeatureVersion, h.FeatureVersion)
+	case old.Agent != h.Agent:
+		return nil, nil, fmt.Errorf("dataset %s was made by agent %s, not %s", path, old.Agent, h.Agent)
+	case old.Seed != h.Seed:
+		return nil, nil, fmt.Errorf("dataset %s was made with seed %d, not %d", path, old.Seed, h.Seed)
+	}
+	done := map[int]bool{}
+	for _, g := range keep.games {
+		done[g] = true
+	}
+	if keep.offset < int64(len(data)) {
+		if err := os.Truncate(path, keep.offset); err != nil {
+			return nil, nil, err
+		}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &Writer{path: path, f: f}, done, nil
+}
+
+// Write appends a finished game in one write.
+func (w *Writer) Write(g Game) error {
+	var b bytes.Buffer
+	for i := range g.Rows {
+		r := g.Rows[i]
+		r.Game, r.Step, r.Last = g.Index, i, i == len(g.Rows)-1
+		writeRow(&b, &r)
+	}
+	if _, err := w.f.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("dataset %s: %w", w.path, err)
+	}
+	return nil
+}
+
+// writeRow writes one row as a line of JSON, numbers in their shortest
+// exact form.
+func writeRow(b *bytes.Buffer, r *Row) {
+	fmt.Fprintf(b, `{"game":%d,"game_seed":%d,"step":%d,"state":`, r.Game, r.GameSeed, r.Step)
+	floats(b, r.State)
+	b.WriteString(`,"legal":[`)
+	for i, a := range r.Legal {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(int(a)))
+	}
+	b.WriteString(`],"actions":[`)
+	for i, a := range r.Actions {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		floats(b, a)
+	}
+	fmt.Fprintf(b, `],"chosen":%d`, r.Chosen)
+	if r.Visits != nil {
+		b.WriteString(`,"visits":[`)
+		for i, v := range r.Visits {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(v))
+		}
+		b.WriteByte(']')
+	}
+	fmt.Fprintf(b, `,"final_vp":%s,"last":%t}`+"\n", strconv.FormatFloat(r.FinalVP, 'g', -1, 64), r.Last)
+}
+
+func floats(b *bytes.Buffer, xs []float64) {
+	b.WriteByte('[')
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatFloat(x, 'g', -1, 64))
+	}
+	b.WriteByte(']')
+}
+
+// Close closes the file.
+func (w *Writer) Close() error {
+	if err := w.f.Close(); err != nil {
+		return fmt.Errorf("dataset %s: %w", w.path, err)
+	}
+	return nil
+}
+
+// Dataset is a dataset read back: its header and its complete games'
+// rows, sorted by game and step.
+type Dataset struct {
+	Header Header
+	Rows   []Row
+}
+
+// Games counts the games of the dataset.
+func (d *Dataset) Games() int {
+	n := 0
+	for i := range d.Rows {
+		if d.Rows[i].Last {
+			n++
+		}
+	}
+	return n
+}
+
+// Read reads a dataset. A partial game at the end (a run killed while
+// writing) is left out.
+func Read(path string) (*Dataset, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	h, rows, _, err := parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(rows, func(a, b Row) int {
+		if a.Game != b.Game {
+			return a.Game - b.Game
+		}
+		return a.Step - b.Step
+	})
+	return &Dataset{Header: *h, Rows: rows}, nil
+}
+
+// complete is where the complete games of a file end, and which they are.
+type complete struct {
+	offset int64
+	games  []int
+}
+
+// parse reads a dataset file: its header, the rows of its complete
+// games, and where they end.
+func parse(path string, data []byte) (*Header, []Row, complete, error) {
+	var keep complete
+	br := bufio.NewReader(bytes.NewReader(data))
+	first, err := br.ReadBytes('\n')
+	if err != nil && err != io.EOF {
+		return nil, nil, keep, err
+	}
+	var h Header
+	if err := json.Unmarshal(first, &h); err != nil || h.Format != Format {
+		return nil, nil, keep, fmt.Errorf("dataset %s: not a chariot self-play dataset (no %s header on line 1)", path, Format)
+	}
+	if h.Version != Version {
+		return nil, nil, keep, fmt.Errorf("dataset %s: format version %d, this chariot reads version %d", path, h.Version, Version)
+	}
+	if len(first) == 0 || first[len(first)-1] != '\n' {
+		return nil, nil, keep, fmt.Errorf("dataset %s: truncated header", path)
+	}
+	keep.offset = int64(len(first))
+	var rows, pending []Row
+	offset := keep.offset
+	seen := map[int]bool{}
+	for line := 2; ; line++ {
+		text, err := br.ReadBytes('\n')
+		if len(text) > 0 && text[len(text)-1] == '\n' {
+			offset += int64(len(text))
+			var r Row
+			if e := json.Unmarshal(text, &r); e != nil {
+				return nil, nil, keep, fmt.Errorf("dataset %s line %d: %w", path, line, e)
+			}
+			if e := r.check(&h); e != nil {
+				return nil, nil, keep, fmt.Errorf("dataset %s line %d: %w", path, line, e)
+			}
+			if len(pending) > 0 && pending[0].Game != r.Game {
+				return nil, nil, keep, fmt.Errorf("dataset %s line %d: game %d begins before game %d ends", path, line, r.Game, pending[0].Game)
+			}
+			if r.Step != len(pending) {
+				return nil, nil, keep, fmt.Errorf("dataset %s line %d: step %d of game %d, want %d", path, line, r.Step, r.Game, len(pending))
+			}
+			pending = append(pending, r)
+			if r.Last {
+				if seen[r.Game] {
+					return nil, nil, keep, fmt.Errorf("dataset %s line %d: game %d appears twice", path, line, r.Game)
+				}
+				seen[r.Game] = true
+				rows = append(rows, pending...)
+				pending = pending[:0]
+				keep.offset = offset
+				keep.games = append(keep.games, r.Game)
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, keep, err
+		}
+	}
+	return &h, rows, keep, nil
+}

@@ -1,0 +1,207 @@
+// Package iterate runs expert iteration: it alternates self-play, with the
+// current models inside a search, and refitting the models on all the data
+// so far, and promotes a refitted model only when its search beats the
+// current one by a paired 95% confidence interval above zero.
+//
+// Round 0 plays a bootstrap agent (a fast heuristic) and fits the first
+// models, which become the champion. Round r ≥ 1 plays the champion's
+// search, fits candidates on the data of rounds 0..r, and benchmarks the
+// baselines, both learned policies and both searches through package eval
+// on the same games (the same seeds every round, apart from the
+// self-play's). Everything goes in one directory: data-rN.jsonl,
+// policy-rN.json, value-rN.json, bench-rN.jsonl, and the champion's models
+// as policy.json and value.json with its spec in champion.spec. A killed
+// run is resumed by running it again: datasets and results files are
+// resumed, models refitted (fitting is deterministic).
+package iterate
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/train/learned"
+	"github.com/chariot-ai/chariot/train/model"
+	"github.com/chariot-ai/chariot/train/selfplay"
+)
+
+// Config is an expert-iteration run.
+type Config struct {
+	Game env.Game
+	Dir  string
+	// Rounds after round 0.
+	Rounds int
+	// Bootstrap plays BootstrapGames games for round 0.
+	Bootstrap      string
+	BootstrapGames int
+	// Search is the searcher's spec with @ where the learned agent's (and
+	// evaluator's) name goes: "mcts:sims=50,rollout=@,prior=30".
+	Search string
+	// Games of self-play per round; EvalGames to compare agents.
+	Games, EvalGames int
+	// Baselines are benchmarked beside the learned agents every round.
+	Baselines []string
+	Seed      uint64
+	Train     model.TrainConfig
+	Workers   int
+	// Progress receives progress bars (a terminal); Log the tables.
+	Progress io.Writer
+	Log      io.Writer
+}
+
+// Round is what one round did.
+type Round struct {
+	N         int
+	Candidate string // the search spec of the round's models
+	Champion  string // the search spec of the champion before the round
+	// Diff is the candidate search's paired mean difference against the
+	// champion's, Half its 95% half-width (zero in round 0).
+	Diff, Half float64
+	Promoted   bool
+}
+
+// Run runs the rounds and returns them.
+func Run(ctx context.Context, cfg Config) ([]Round, error) {
+	if !strings.Contains(cfg.Search, "@") {
+		return nil, fmt.Errorf("search spec %q has no @ for the learned models", cfg.Search)
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	path := func(f string, r int) string { return filepath.Join(cfg.Dir, fmt.Sprintf(f, r)) }
+	logf := func(format string, a ...any) {
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, format, a...)
+		}
+	}
+	var rounds []Round
+	var data []string
+	champ := -1
+	// The learned agents of the round are registered under names of the
+	// run's own, so that runs in one process do not clash.
+	h := fnv.New32a()
+	abs, _ := filepath.Abs(cfg.Dir)
+	fmt.Fprintf(h, "%s %d", abs, cfg.Seed)
+	name := func(r int) string { return fmt.Sprintf("learned-r%d-%08x", r, h.Sum32()) }
+	searchSpec := func(r int) string { return strings.ReplaceAll(cfg.Search, "@", name(r)) }
+	evalSeed := cfg.Seed ^ 0x6576616c
+	for r := 0; r <= cfg.Rounds; r++ {
+		agent, games := cfg.Bootstrap, cfg.BootstrapGames
+		if r > 0 {
+			agent, games = searchSpec(champ), cfg.Games
+		}
+		d := path("data-r%d.jsonl", r)
+		_, statErr := os.Stat(d)
+		logf("round %d: self-play of %s, %d games, into %s\n", r, agent, games, d)
+		if _, err := selfplay.Run(ctx, selfplay.Config{Game: cfg.Game, Agent: agent, Games: games, Seed: cfg.Seed + uint64(r),
+			Workers: cfg.Workers, Out: d, Resume: statErr == nil, Progress: cfg.Progress}); err != nil {
+			return rounds, err
+		}
+		data = append(data, d)
+		src, err := model.ReadSources(data)
+		if err != nil {
+			return rounds, err
+		}
+		pol, err := model.TrainPolicy(src, cfg.Train)
+		if err != nil {
+			return rounds, err
+		}
+		val, err := model.TrainValue(src, cfg.Train)
+		if err != nil {
+			return rounds, err
+		}
+		pp, vp := path("policy-r%d.json", r), path("value-r%d.json", r)
+		if err := pol.Save(pp); err != nil {
+			return rounds, err
+		}
+		if err := val.Save(vp); err != nil {
+			return rounds, err
+		}
+		logf("round %d: policy held-out %s; value held-out %s\n", r, metrics(pol), metrics(val))
+		if _, err := agents.Lookup(name(r)); err != nil {
+			learned.Register(name(r), pp, vp)
+		}
+
+		round := Round{N: r, Candidate: searchSpec(r)}
+		specs := append([]string{}, cfg.Baselines...)
+		specs = append(specs, name(r), round.Candidate)
+		if champ >= 0 {
+			round.Champion = searchSpec(champ)
+			specs = append(specs, name(champ), round.Champion)
+		}
+		results, err := eval.Run(ctx, eval.Config{Game: cfg.Game, Agents: specs, Games: cfg.EvalGames, Seed: evalSeed,
+			Workers: cfg.Workers, Out: path("bench-r%d.jsonl", r), Resume: true, Progress: cfg.Progress})
+		if err != nil {
+			return rounds, err
+		}
+		ref := round.Champion
+		if ref == "" {
+			ref = round.Candidate
+		}
+		refC, _ := eval.CanonicalAgent(ref)
+		rep, err := eval.Summarise(results, refC)
+		if err != nil {
+			return rounds, err
+		}
+		logf("\nround %d on %d games (seed %d):\n", r, cfg.EvalGames, evalSeed)
+		if cfg.Log != nil {
+			if err := eval.WriteTables(cfg.Log, rep); err != nil {
+				return rounds, err
+			}
+		}
+		if champ < 0 {
+			round.Promoted = true
+		} else {
+			cand, _ := eval.CanonicalAgent(round.Candidate)
+			for _, p := range rep.Paired {
+				if p.Agent == cand {
+					round.Diff, round.Half = p.Mean, p.Half
+				}
+			}
+			round.Promoted = round.Diff-round.Half > 0
+		}
+		if round.Promoted {
+			champ = r
+			if err := promote(cfg, pp, vp); err != nil {
+				return rounds, err
+			}
+		}
+		logf("round %d: candidate %+.2f ± %.2f against the champion: %s\n\n", r, round.Diff, round.Half,
+			map[bool]string{true: "promoted", false: "kept the champion"}[round.Promoted])
+		rounds = append(rounds, round)
+	}
+	return rounds, nil
+}
+
+// promote copies the champion's models to policy.json and value.json and
+// writes its spec, with the learned agent's registered name.
+func promote(cfg Config, pp, vp string) error {
+	for _, c := range [][2]string{{pp, "policy.json"}, {vp, "value.json"}} {
+		b, err := os.ReadFile(c[0])
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(cfg.Dir, c[1]), b, 0o644); err != nil {
+			return err
+		}
+	}
+	spec := strings.ReplaceAll(cfg.Search, "@", "learned")
+	text := fmt.Sprintf("# champion of chariot train iterate; run with\n# %s=%s %s=%s\n%s\n",
+		learned.PolicyEnv, filepath.Join(cfg.Dir, "policy.json"), learned.ValueEnv, filepath.Join(cfg.Dir, "value.json"), spec)
+	return os.WriteFile(filepath.Join(cfg.Dir, "champion.spec"), []byte(text), 0o644)
+}
+
+func metrics(m *model.Model) string {
+	var parts []string
+	for _, x := range m.Metrics {
+		parts = append(parts, fmt.Sprintf("%s=%.3f", x.Name, x.Value))
+	}
+	return strings.Join(parts, " ")
+}

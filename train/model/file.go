@@ -1,0 +1,207 @@
+package model
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+
+	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/train/features"
+)
+
+// The model file is one JSON object:
+//
+//	{"format":"chariot-model","version":1,"kind":"value",
+//	 "game":"stnazaire:...","feature_version":1,"features":["turn",...],
+//	 "training":{"data":[{"path":"d.jsonl","sha256":"...","agent":"greedy",
+//	   "seed":1,"games":500,"rows":74000}],"train_rows":59000,
+//	   "heldout_rows":15000,"target":"final_vp","fit":{...}},
+//	 "metrics":[{"name":"r2","value":0.61},...],
+//	 "checksum":"<sha256 of the trees>","trees":[<golearn tree JSON>,...]}
+//
+// kind is value (the final VP from state features) or policy (a score of
+// each state–action row; the agent plays the best). game is the game spec
+// the data came from, feature_version and features the encoding
+// (train/features). Each tree is golearn's CARTDecisionTreeRegressor as
+// encoding/json writes it; checksum is the SHA-256 of the trees, each in
+// compact JSON, concatenated, so a damaged file is refused.
+
+// FileFormat and FileVersion identify a model file.
+const (
+	FileFormat  = "chariot-model"
+	FileVersion = 1
+)
+
+// Kind is what a model predicts.
+type Kind string
+
+// The kinds of model.
+const (
+	Value  Kind = "value"
+	Policy Kind = "policy"
+)
+
+// FeatureNames are the features a model of kind k reads, in order.
+func FeatureNames(k Kind) []string {
+	if k == Policy {
+		return features.Names(features.ActionFeatures)
+	}
+	return features.Names(features.StateFeatures)
+}
+
+// DataRef records one dataset a model was trained on.
+type DataRef struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+	Agent  string `json:"agent"`
+	Seed   uint64 `json:"seed"`
+	Games  int    `json:"games"`
+	Rows   int    `json:"rows"`
+}
+
+// Training records how a model was made.
+type Training struct {
+	Data        []DataRef `json:"data"`
+	TrainRows   int       `json:"train_rows"`
+	HeldOutRows int       `json:"heldout_rows"`
+	Target      string    `json:"target"`
+	Fit         FitConfig `json:"fit"`
+}
+
+// Metric is one held-out measure.
+type Metric struct {
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+}
+
+// Model is a fitted model with what it records.
+type Model struct {
+	Kind           Kind
+	Game           string
+	FeatureVersion int
+	Features       []string
+	Training       Training
+	Metrics        []Metric
+	Forest         *Forest
+}
+
+type file struct {
+	Format         string            `json:"format"`
+	Version        int               `json:"version"`
+	Kind           Kind              `json:"kind"`
+	Game           string            `json:"game"`
+	FeatureVersion int               `json:"feature_version"`
+	Features       []string          `json:"features"`
+	Training       Training          `json:"training"`
+	Metrics        []Metric          `json:"metrics"`
+	Checksum       string            `json:"checksum"`
+	Trees          []json.RawMessage `json:"trees"`
+}
+
+func checksum(raw []json.RawMessage) string {
+	h := sha256.New()
+	var b bytes.Buffer
+	for _, r := range raw {
+		b.Reset()
+		json.Compact(&b, r)
+		h.Write(b.Bytes())
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Marshal encodes the model as a model file.
+func (m *Model) Marshal() ([]byte, error) {
+	f := file{
+		Format: FileFormat, Version: FileVersion, Kind: m.Kind, Game: m.Game,
+		FeatureVersion: m.FeatureVersion, Features: m.Features, Training: m.Training, Metrics: m.Metrics,
+		Checksum: checksum(m.Forest.raw), Trees: m.Forest.raw,
+	}
+	b, err := json.Marshal(f)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// Save writes the model file at path (through a temporary file, so a
+// reader never sees half a model).
+func (m *Model) Save(path string) error {
+	b, err := m.Marshal()
+	if err != nil {
+		return fmt.Errorf("model %s: %w", path, err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// Load reads a model file and checks that it is whole. It does not check
+// that the model fits a game: see Check.
+func Load(path string) (*Model, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("model %s: %w", path, err)
+	}
+	m, err := Unmarshal(b)
+	if err != nil {
+		return nil, fmt.Errorf("model %s: %w", path, err)
+	}
+	return m, nil
+}
+
+// Unmarshal decodes and checks a model file's contents.
+func Unmarshal(b []byte) (*Model, error) {
+	var f file
+	if err := json.Unmarshal(b, &f); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("not a model file (%v)", err)
+		}
+		return nil, fmt.Errorf("corrupt or truncated model file (%v)", err)
+	}
+	switch {
+	case f.Format != FileFormat:
+		return nil, fmt.Errorf("not a %s file", FileFormat)
+	case f.Version != FileVersion:
+		return nil, fmt.Errorf("model file version %d, this chariot reads version %d", f.Version, FileVersion)
+	case f.Kind != Value && f.Kind != Policy:
+		return nil, fmt.Errorf("unknown model kind %q", f.Kind)
+	case len(f.Trees) == 0:
+		return nil, errors.New("corrupt model file: no trees")
+	case checksum(f.Trees) != f.Checksum:
+		return nil, errors.New("corrupt model file: the trees do not match their checksum")
+	case len(f.Features) == 0:
+		return nil, errors.New("corrupt model file: no features")
+	}
+	forest := &Forest{Features: len(f.Features), raw: f.Trees}
+	if err := forest.compile(); err != nil {
+		return nil, fmt.Errorf("corrupt model file: %w", err)
+	}
+	return &Model{Kind: f.Kind, Game: f.Game, FeatureVersion: f.FeatureVersion, Features: f.Features,
+		Training: f.Training, Metrics: f.Metrics, Forest: forest}, nil
+}
+
+// Check reports, in one line, why the model cannot serve as a model of
+// kind k for game g: another kind, another game (or game options), or
+// another feature encoding than this build's.
+func (m *Model) Check(g env.Game, k Kind) error {
+	switch spec := eval.GameSpec(g); {
+	case m.Kind != k:
+		return fmt.Errorf("is a %s model, not a %s model", m.Kind, k)
+	case m.Game != spec:
+		return fmt.Errorf("was trained for game %s, not %s", m.Game, spec)
+	case m.FeatureVersion != features.Version:
+		return fmt.Errorf("uses feature version %d, this chariot computes version %d: retrain it", m.FeatureVersion, features.Version)
+	case !slices.Equal(m.Features, FeatureNames(k)):
+		return fmt.Errorf("reads features %v, not this chariot's %s features of version %d", m.Features, k, features.Version)
+	}
+	return nil
+}

@@ -1,0 +1,239 @@
+package model
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"sort"
+
+	"github.com/chariot-ai/chariot/train/dataset"
+	"github.com/chariot-ai/chariot/train/features"
+)
+
+// Source is a dataset to train on and the path it was read from.
+type Source struct {
+	Path string
+	Data *dataset.Dataset
+}
+
+// ReadSources reads datasets; they must all be of one game and of this
+// build's feature version.
+func ReadSources(paths []string) ([]Source, error) {
+	var out []Source
+	for _, p := range paths {
+		d, err := dataset.Read(p)
+		if err != nil {
+			return nil, err
+		}
+		if d.Header.FeatureVersion != features.Version {
+			return nil, fmt.Errorf("dataset %s has feature version %d, this chariot computes version %d: make it again", p, d.Header.FeatureVersion, features.Version)
+		}
+		if len(out) > 0 && d.Header.Game != out[0].Data.Header.Game {
+			return nil, fmt.Errorf("dataset %s is of game %s, dataset %s of %s", p, d.Header.Game, out[0].Path, out[0].Data.Header.Game)
+		}
+		if len(d.Rows) == 0 {
+			return nil, fmt.Errorf("dataset %s has no complete game", p)
+		}
+		out = append(out, Source{p, d})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no dataset")
+	}
+	return out, nil
+}
+
+// TrainConfig sets how a model is trained.
+type TrainConfig struct {
+	Fit FitConfig
+	// HeldOut is the share of games kept out of training to measure the
+	// model on (0.2: one game in five, chosen by a hash of the seed and
+	// the game).
+	HeldOut float64
+}
+
+// DefaultTrain is DefaultFit with a fifth of the games held out.
+func DefaultTrain() TrainConfig {
+	return TrainConfig{Fit: DefaultFit(), HeldOut: 0.2}
+}
+
+// heldOut reports whether game i of source k is held out.
+func heldOut(seed uint64, k, i int, share float64) bool {
+	z := seed + uint64(k)<<32 + uint64(i)*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	z ^= z >> 31
+	return float64(z>>11)/(1<<53) < share
+}
+
+func dataRefs(src []Source) ([]DataRef, error) {
+	var refs []DataRef
+	for _, s := range src {
+		f, err := os.Open(s.Path)
+		if err != nil {
+			return nil, err
+		}
+		h := sha256.New()
+		_, err = io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		refs = append(refs, DataRef{Path: s.Path, SHA256: hex.EncodeToString(h.Sum(nil)), Agent: s.Data.Header.Agent,
+			Seed: s.Data.Header.Seed, Games: s.Data.Games(), Rows: len(s.Data.Rows)})
+	}
+	return refs, nil
+}
+
+// TrainValue fits a value model: final VP from the state features of
+// every British decision.
+func TrainValue(src []Source, cfg TrainConfig) (*Model, error) {
+	var xTr, xTe [][]float64
+	var yTr, yTe []float64
+	for k, s := range src {
+		for i := range s.Data.Rows {
+			r := &s.Data.Rows[i]
+			if heldOut(cfg.Fit.Seed, k, r.Game, cfg.HeldOut) {
+				xTe, yTe = append(xTe, r.State), append(yTe, r.FinalVP)
+			} else {
+				xTr, yTr = append(xTr, r.State), append(yTr, r.FinalVP)
+			}
+		}
+	}
+	if len(xTr) == 0 {
+		return nil, fmt.Errorf("no training rows")
+	}
+	names := FeatureNames(Value)
+	forest, err := Fit(xTr, yTr, names, cfg.Fit)
+	if err != nil {
+		return nil, err
+	}
+	refs, err := dataRefs(src)
+	if err != nil {
+		return nil, err
+	}
+	m := &Model{Kind: Value, Game: src[0].Data.Header.Game, FeatureVersion: features.Version, Features: names, Forest: forest,
+		Training: Training{Data: refs, TrainRows: len(xTr), HeldOutRows: len(xTe), Target: "final_vp", Fit: cfg.Fit}}
+	if len(xTe) > 0 {
+		pred := make([]float64, len(xTe))
+		base := make([]float64, len(xTe))
+		ve := slices.Index(names, "value_estimate")
+		for i, x := range xTe {
+			pred[i] = forest.Predict(x)
+			base[i] = x[ve]
+		}
+		r2, mae := regression(pred, yTe)
+		br2, bmae := regression(base, yTe)
+		m.Metrics = finite([]Metric{{"r2", r2}, {"mae", mae}, {"baseline_r2", br2}, {"baseline_mae", bmae}})
+	}
+	return m, nil
+}
+
+// finite drops the metrics that are not finite numbers (R² of held-out
+// games that all scored the same), which JSON cannot hold.
+func finite(ms []Metric) []Metric {
+	var out []Metric
+	for _, m := range ms {
+		if !math.IsNaN(m.Value) && !math.IsInf(m.Value, 0) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// regression returns R² and the mean absolute error of pred against y.
+func regression(pred, y []float64) (r2, mae float64) {
+	mean := 0.0
+	for _, v := range y {
+		mean += v
+	}
+	mean /= float64(len(y))
+	var sse, sst float64
+	for i := range y {
+		d := pred[i] - y[i]
+		sse += d * d
+		sst += (y[i] - mean) * (y[i] - mean)
+		mae += math.Abs(d)
+	}
+	if sst == 0 {
+		return math.NaN(), mae / float64(len(y))
+	}
+	return 1 - sse/sst, mae / float64(len(y))
+}
+
+// TrainPolicy fits a policy model: each legal action's target share
+// (dataset.Row.Target) from its state–action features, over the
+// decisions with more than one legal action.
+func TrainPolicy(src []Source, cfg TrainConfig) (*Model, error) {
+	var xTr [][]float64
+	var yTr []float64
+	var test []*dataset.Row
+	for k, s := range src {
+		for i := range s.Data.Rows {
+			r := &s.Data.Rows[i]
+			if len(r.Legal) < 2 {
+				continue
+			}
+			if heldOut(cfg.Fit.Seed, k, r.Game, cfg.HeldOut) {
+				test = append(test, r)
+				continue
+			}
+			xTr = append(xTr, r.Actions...)
+			yTr = append(yTr, r.Target()...)
+		}
+	}
+	if len(xTr) == 0 {
+		return nil, fmt.Errorf("no training rows (decisions with a choice)")
+	}
+	names := FeatureNames(Policy)
+	forest, err := Fit(xTr, yTr, names, cfg.Fit)
+	if err != nil {
+		return nil, err
+	}
+	refs, err := dataRefs(src)
+	if err != nil {
+		return nil, err
+	}
+	heldRows := 0
+	for _, r := range test {
+		heldRows += len(r.Legal)
+	}
+	m := &Model{Kind: Policy, Game: src[0].Data.Header.Game, FeatureVersion: features.Version, Features: names, Forest: forest,
+		Training: Training{Data: refs, TrainRows: len(xTr), HeldOutRows: heldRows, Target: "visit_share", Fit: cfg.Fit}}
+	if len(test) > 0 {
+		m.Metrics = policyMetrics(forest, test)
+	}
+	return m, nil
+}
+
+// policyMetrics measures on decisions: accuracy (the best-scored action
+// is the one played), top-3 (the one played is among the three best), and
+// the same for a uniform random choice.
+func policyMetrics(f *Forest, test []*dataset.Row) []Metric {
+	var acc, top3, racc, rtop3 float64
+	scores := make([]float64, 0, 64)
+	order := make([]int, 0, 64)
+	for _, r := range test {
+		scores, order = scores[:0], order[:0]
+		for k, x := range r.Actions {
+			scores = append(scores, f.Predict(x))
+			order = append(order, k)
+		}
+		sort.SliceStable(order, func(a, b int) bool { return scores[order[a]] > scores[order[b]] })
+		chosen := slices.Index(r.Legal, r.Chosen)
+		if order[0] == chosen {
+			acc++
+		}
+		if slices.Contains(order[:min(3, len(order))], chosen) {
+			top3++
+		}
+		n := float64(len(r.Legal))
+		racc += 1 / n
+		rtop3 += math.Min(3, n) / n
+	}
+	n := float64(len(test))
+	return []Metric{{"accuracy", acc / n}, {"top3", top3 / n}, {"random_accuracy", racc / n}, {"random_top3", rtop3 / n}}
+}

@@ -1,0 +1,81 @@
+package tune
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chariot-ai/chariot/agents"
+	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	"github.com/chariot-ai/chariot/env/stnazaire"
+)
+
+func TestParseSpace(t *testing.T) {
+	sp, err := ParseSpace("sims=100:2000,c=0.5:4,rollout=random|greedy,prior=0:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Param{
+		{Name: "c", Lo: 0.5, Hi: 4},
+		{Name: "prior", Lo: 0, Hi: 1, Int: true},
+		{Name: "rollout", Values: []string{"random", "greedy"}},
+		{Name: "sims", Lo: 100, Hi: 2000, Int: true, Log: true},
+	}
+	for i := range want {
+		if sp[i].Name != want[i].Name || sp[i].Lo != want[i].Lo || sp[i].Hi != want[i].Hi || sp[i].Int != want[i].Int || sp[i].Log != want[i].Log || len(sp[i].Values) != len(want[i].Values) {
+			t.Errorf("param %d: %+v, want %+v", i, sp[i], want[i])
+		}
+	}
+	for _, bad := range []string{"c=4:1", "c=x:2", "c=3", "c"} {
+		if _, err := ParseSpace(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestRun(t *testing.T) {
+	g := stnazaire.Default()
+	dir := t.TempDir()
+	cfg := Config{Game: g, Agent: "greedy:exit_margin=0", Space: mustSpace(t, "aggression=0:1,caution=0:3"), Candidates: 5,
+		Budget: 90, Seed: 3, Workers: 2, Out: filepath.Join(dir, "r.jsonl"), Confirm: 20, ConfirmSeed: 4}
+	res, err := Run(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Candidates) != 6 || res.Candidates[0].Spec != res.Best || res.Reference != "greedy:exit_margin=0" {
+		t.Fatalf("result %+v", res)
+	}
+	for _, c := range res.Candidates {
+		if c.Games == 0 || !strings.HasPrefix(c.Spec, "greedy:") {
+			t.Fatalf("candidate %+v", c)
+		}
+	}
+	// The same run again reads the games from the results file and gives
+	// the same answer.
+	again, err := Run(t.Context(), cfg)
+	if err != nil || again.Best != res.Best {
+		t.Fatalf("rerun: %v, best %s then %s", err, res.Best, again.Best)
+	}
+	// The tuned agent plays the saved spec.
+	spec := filepath.Join(dir, "best.spec")
+	if err := SaveSpec(spec, res.Best); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := agents.New("tuned:file="+spec, g, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := agents.New("tuned:file="+filepath.Join(dir, "none.spec"), g, 1); err == nil {
+		t.Fatal("tuned agent without a file")
+	}
+	if _, err := Run(t.Context(), Config{Game: g, Agent: "greedy:caution=1", Space: mustSpace(t, "caution=0:3"), Candidates: 2, Budget: 4}); err == nil {
+		t.Fatal("an option both fixed and tuned")
+	}
+}
+
+func mustSpace(t *testing.T, s string) []Param {
+	sp, err := ParseSpace(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
