@@ -169,6 +169,8 @@ func TestSplitAgents(t *testing.T) {
 		{"random,mcts:sims=800,c=1.4,greedy", []string{"random", "mcts:sims=800,c=1.4", "greedy"}},
 		{"mcts:sims=8,c=1,random:x=1,y=2", []string{"mcts:sims=8,c=1", "random:x=1,y=2"}},
 		{"random,depth=2", []string{"random:depth=2"}},
+		{"learned:model=p.json,mcts:sims=5,rollout=learned:model=p.json;temp=1,eval=learned:v.json,greedy",
+			[]string{"learned:model=p.json", "mcts:sims=5,rollout=learned:model=p.json;temp=1,eval=learned:v.json", "greedy"}},
 		{"", nil},
 	}
 	for _, tt := range tests {

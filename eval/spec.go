@@ -19,7 +19,7 @@ func SplitAgents(list string) []string {
 		piece = strings.TrimSpace(piece)
 		switch {
 		case piece == "":
-		case len(out) > 0 && strings.Contains(piece, "=") && !strings.Contains(piece, ":"):
+		case len(out) > 0 && isOption(piece):
 			if !strings.Contains(out[len(out)-1], ":") {
 				out[len(out)-1] += ":" + piece
 			} else {
@@ -30,6 +30,14 @@ func SplitAgents(list string) []string {
 		}
 	}
 	return out
+}
+
+// isOption tells an option "key=value" (whose value may hold ':' and '=',
+// as in rollout=learned:model=p.json) from an agent "name" or
+// "name:key=value": an option's key, before its first '=', has no ':'.
+func isOption(piece string) bool {
+	key, _, ok := strings.Cut(piece, "=")
+	return ok && !strings.Contains(key, ":")
 }
 
 // CanonicalAgent rewrites an agent spec "name" or "name:k=v,k=v" in the

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/chariot-ai/chariot/internal/registry"
 
@@ -26,9 +27,9 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "sims", Default: "1000", Help: "simulations per move (0: use time alone)"},
 	{Name: "time", Default: "0", Help: "wall-clock budget per move, e.g. 50ms (0: none)"},
 	{Name: "c", Default: "1.4", Help: "UCT exploration constant on values normalised to [0,1]"},
-	{Name: "rollout", Default: "random", Help: "agent that plays rollouts (a name, default options)"},
+	{Name: "rollout", Default: "random", Help: "agent spec that plays rollouts, options separated by ';' (e.g. learned:model=p.json;temp=1)"},
 	{Name: "depth", Default: "0", Help: "rollout cutoff in decisions, scored by eval (0: play to the end)"},
-	{Name: "eval", Default: "", Help: "leaf evaluator at the cutoff (see search.Evaluators); default: the running score"},
+	{Name: "eval", Default: "", Help: "leaf evaluator at the cutoff, NAME or NAME:ARG (see search.Evaluators); default: the running score"},
 	{Name: "final", Default: "visits", Help: "final move: visits (most visited) or value (best mean)"},
 	{Name: "expand", Default: "false", Help: "closed loop: visit chance outcomes in proportion to their probability"},
 	{Name: "reuse", Default: "false", Help: "start the next move's search from the subtree of the position reached"},
@@ -101,9 +102,11 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 		return cfg, err
 	}
 	if v, ok := p["rollout"]; ok {
-		cfg.Rollout = v
+		// Within an option the rollout agent's own options are separated by
+		// ';', since ',' separates the searcher's.
+		cfg.Rollout = strings.ReplaceAll(v, ";", ",")
 	}
-	if _, err := agents.Lookup(cfg.Rollout); cfg.Rollout != "random" && err != nil {
+	if _, err := agents.New(cfg.Rollout, g, 0); err != nil {
 		return cfg, fmt.Errorf("option rollout: %w", err)
 	}
 	switch v := p["final"]; v {
@@ -120,8 +123,8 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 	default:
 		return cfg, fmt.Errorf("option parallel=%q: want tree or root", v)
 	}
-	if name := p["eval"]; name != "" {
-		if cfg.Evaluator, err = NewEvaluator(name, g); err != nil {
+	if spec := p["eval"]; spec != "" {
+		if cfg.Evaluator, err = NewEvaluator(spec, g); err != nil {
 			return cfg, fmt.Errorf("option eval: %w", err)
 		}
 	}
@@ -156,22 +159,24 @@ func (a *Agent) Act(s env.State) (env.Action, error) {
 
 // evaluators holds the leaf evaluators, which live beside their games and
 // register here by name.
-var evaluators = registry.New[func(env.Game) (Evaluator, error)]("evaluator")
+var evaluators = registry.New[func(env.Game, string) (Evaluator, error)]("evaluator")
 
-// RegisterEvaluator adds a named leaf evaluator; make builds it for a game
-// or says why it cannot.
-func RegisterEvaluator(name string, make func(env.Game) (Evaluator, error)) {
+// RegisterEvaluator adds a named leaf evaluator. make builds it for a game,
+// with the argument of a spec "NAME:ARG" ("" for "NAME", such as a model
+// file), or says why it cannot.
+func RegisterEvaluator(name string, make func(g env.Game, arg string) (Evaluator, error)) {
 	evaluators.Add(name, make)
 }
 
 // Evaluators lists the registered evaluator names.
 func Evaluators() []string { return evaluators.Names() }
 
-// NewEvaluator builds a registered evaluator for g.
-func NewEvaluator(name string, g env.Game) (Evaluator, error) {
+// NewEvaluator builds the evaluator of a spec "NAME" or "NAME:ARG" for g.
+func NewEvaluator(spec string, g env.Game) (Evaluator, error) {
+	name, arg, _ := strings.Cut(spec, ":")
 	make, err := evaluators.Get(name)
 	if err != nil {
 		return nil, err
 	}
-	return make(g)
+	return make(g, arg)
 }

@@ -539,7 +539,12 @@ func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worke
 		q *= float64(nd.visits) / float64(vis)
 		u := q + s.cfg.C*math.Sqrt(lnN/float64(vis))
 		if nd.prior > 0 {
-			share := float64(nd.prior) / float64(max(nd.avail, t.nodes[n].visits, 1))
+			// How often the rollout agent chose this action here: it is
+			// asked on every visit in open loop, once in closed loop.
+			share := 1.0
+			if open {
+				share = float64(nd.prior) / float64(max(nd.avail, 1))
+			}
 			u += s.cfg.PriorWeight * share / float64(1+vis)
 		}
 		if u > bestU {

@@ -371,9 +371,12 @@ func (a *Agent) occupy(s *stnazaire.State, u int) env.Action {
 }
 
 func init() {
-	search.RegisterEvaluator("stnazaire", func(g env.Game) (search.Evaluator, error) {
+	search.RegisterEvaluator("stnazaire", func(g env.Game, arg string) (search.Evaluator, error) {
 		if _, ok := g.(*stnazaire.Game); !ok {
 			return nil, fmt.Errorf("evaluator stnazaire does not fit %s", g.Name())
+		}
+		if arg != "" {
+			return nil, fmt.Errorf("evaluator stnazaire takes no argument (given %q)", arg)
 		}
 		return search.EvaluatorFunc(func(s env.State) []float64 {
 			return []float64{s.(*stnazaire.State).Value()}

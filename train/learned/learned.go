@@ -3,15 +3,13 @@
 // search, and the search evaluator "learned" scores a cut-off rollout with
 // a value model. Both register themselves.
 //
-// The agent takes its model from its model option, or from the
-// environment variable CHARIOT_POLICY_MODEL; the evaluator from
-// CHARIOT_VALUE_MODEL (search's evaluator registry takes a name, not
-// options). So the learned policy serves search as the rollout agent
-// (rollout=learned) and through it as the PUCT prior (prior=W), and the
-// learned value as the leaf evaluator (depth=D,eval=learned):
+// The agent takes its model from its model option (learned:model=FILE),
+// the evaluator from its argument (eval=learned:FILE); either falls back
+// on the environment variable CHARIOT_POLICY_MODEL or CHARIOT_VALUE_MODEL.
+// So the learned policy serves search as the rollout agent and through it
+// as the PUCT prior, and the learned value as the leaf evaluator:
 //
-//	CHARIOT_POLICY_MODEL=policy.json CHARIOT_VALUE_MODEL=value.json \
-//	  chariot bench --agents learned,mcts:sims=50,rollout=learned,prior=3
+//	chariot bench --agents learned:model=policy.json,mcts:sims=50,rollout=learned:model=policy.json,prior=3,depth=10,eval=learned:value.json
 //
 // Register names further pairs at run time, for programs that hold
 // several models at once (chariot train iterate).
@@ -91,13 +89,16 @@ func Register(name, policyPath, valuePath string) {
 			return NewAgent(g, m, temp, seed)
 		},
 	})
-	search.RegisterEvaluator(name, func(g env.Game) (search.Evaluator, error) {
-		path := valuePath
+	search.RegisterEvaluator(name, func(g env.Game, arg string) (search.Evaluator, error) {
+		path := arg
+		if path == "" {
+			path = valuePath
+		}
 		if path == "" {
 			path = os.Getenv(ValueEnv)
 		}
 		if path == "" {
-			return nil, fmt.Errorf("evaluator %s: no value model: set %s", name, ValueEnv)
+			return nil, fmt.Errorf("evaluator %s: no value model: give %s:FILE or set %s", name, name, ValueEnv)
 		}
 		m, err := Open(path, g, model.Value)
 		if err != nil {

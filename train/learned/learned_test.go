@@ -125,7 +125,7 @@ func TestErrors(t *testing.T) {
 		{"learned", "no policy model: give model=FILE or set " + PolicyEnv},
 		{"learned:model=" + value, "is a value model, not a policy model"},
 		{"learned:model=/nonexistent.json", "model /nonexistent.json: no such file"},
-		{"mcts:sims=5,depth=3,eval=learned", "no value model: set " + ValueEnv},
+		{"mcts:sims=5,depth=3,eval=learned", "no value model: give learned:FILE or set " + ValueEnv},
 	} {
 		if _, err := agents.New(c.spec, g, 1); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.spec, err, c.want)
