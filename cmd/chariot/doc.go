@@ -1,5 +1,6 @@
 // Command chariot is the command line of the project: it lists the games
-// and agents, plays games, and benchmarks agents.
+// and agents, plays and benchmarks them, trains and tunes agents, and
+// advises a person playing the physical game.
 //
 // Usage:
 //
@@ -8,6 +9,14 @@
 //	chariot play --game SPEC [--agent SPEC] [--seed N] [--log=false]
 //	chariot bench [--game SPEC] [--agents SPEC,SPEC] [--games N] [--seed N]
 //	              [--workers N] [--ref AGENT] [--out FILE.jsonl|.csv [--resume]] [--quiet]
+//	chariot selfplay --agent SPEC --games N --seed N --out DATA.jsonl [--resume]
+//	chariot train value|policy --data DATA.jsonl[,DATA2.jsonl] --out MODEL.json
+//	chariot train iterate --dir DIR --rounds N ...
+//	chariot tune --agent SPEC --params k=lo:hi,k=a|b --budget N --out BEST.spec
+//	chariot advise [--seed N | --load FILE] [--think 2s] [--top K] [--agent SPEC]
+//	chariot serve [--addr 127.0.0.1:8080] (the same, as a local web page)
+//
+// Every command's flags: "chariot <command> -h".
 //
 // Games and agents are named by spec strings, "name" or "name:k=v,k=v", as
 // in env.NewGame and agents.New; for example
