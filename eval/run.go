@@ -8,12 +8,12 @@ import (
 	"io"
 	"runtime"
 	"slices"
-	"sync"
 	"time"
+
+	"github.com/chariot-ai/chariot/internal/pool"
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
-	"github.com/schollz/progressbar/v3"
 )
 
 // Config describes a benchmark run.
@@ -63,13 +63,6 @@ type GameResult struct {
 // game index.
 type job struct {
 	agent, game int
-}
-
-// outcome is a finished job.
-type outcome struct {
-	job int
-	res GameResult
-	err error
 }
 
 // Run plays every agent of cfg on games 0 to cfg.Games-1 and returns the
@@ -151,93 +144,31 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 		}
 	}
 
-	var bar *progressbar.ProgressBar
-	if cfg.Progress != nil && len(jobs) > 0 {
-		bar = progressbar.NewOptions(len(jobs),
-			progressbar.OptionSetWriter(cfg.Progress),
-			progressbar.OptionSetDescription("bench"),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("games"),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		)
-	}
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobCh := make(chan int)
-	outCh := make(chan outcome, workers)
-	go func() {
-		defer close(jobCh)
-		for j := range jobs {
-			select {
-			case jobCh <- j:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobCh {
-				if ctx.Err() != nil {
-					continue
-				}
-				jb := jobs[j]
-				res, err := playGame(cfg.Game, specs[jb.agent], cfg.Seed, jb.game)
-				outCh <- outcome{j, res, err}
-			}
-		}()
-	}
-	go func() {
-		wg.Wait()
-		close(outCh)
-	}()
-
+	bar := pool.NewBar(cfg.Progress, len(jobs), "bench", "games")
 	results := old
-	var firstErr error
-	for o := range outCh {
-		err := o.err
-		if err == nil && out != nil {
-			err = out.write(o.res)
-		}
-		if err != nil {
-			if firstErr == nil {
-				firstErr = err
+	_, err := pool.Run(ctx, workers, jobs, func(jb job) (GameResult, error) {
+		return playGame(cfg.Game, specs[jb.agent], cfg.Seed, jb.game)
+	}, func(res GameResult) error {
+		if out != nil {
+			if err := out.write(res); err != nil {
+				return err
 			}
-			cancel()
-			continue
 		}
-		results = append(results, o.res)
-		if bar != nil {
-			bar.Add(1)
-		}
-	}
-	if bar != nil {
-		if firstErr == nil && len(results)-len(old) == len(jobs) {
-			bar.Finish() // clears the bar
-		} else {
-			bar.Exit()
-			fmt.Fprintln(cfg.Progress) // leaves it, and ends its line
-		}
-	}
+		results = append(results, res)
+		bar.Add()
+		return nil
+	})
+	bar.End(err == nil)
 	slices.SortFunc(results, func(a, b GameResult) int {
 		return cmp.Or(cmp.Compare(order[a.Agent], order[b.Agent]), cmp.Compare(a.Game, b.Game))
 	})
 	if out != nil {
-		if err := out.close(); err != nil && firstErr == nil {
-			firstErr = err
+		if cerr := out.close(); cerr != nil && err == nil {
+			err = cerr
 		}
 		out = nil
 	}
-	if firstErr == nil && len(results)-len(old) < len(jobs) {
-		firstErr = context.Cause(ctx)
-	}
-	return results, firstErr
+	return results, err
 }
 
 // playGame plays game i of a run with the given seed, spec at every seat.

@@ -16,8 +16,8 @@ import (
 	"io"
 	"runtime"
 	"slices"
-	"sync"
-	"time"
+
+	"github.com/chariot-ai/chariot/internal/pool"
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
@@ -25,7 +25,6 @@ import (
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/dataset"
 	"github.com/chariot-ai/chariot/train/features"
-	"github.com/schollz/progressbar/v3"
 )
 
 // Config describes a self-play run.
@@ -93,95 +92,21 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	bar := NewBar(cfg.Progress, len(todo), "selfplay", "games")
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan int)
-	type result struct {
-		g   dataset.Game
-		err error
-	}
-	results := make(chan result, workers)
-	go func() {
-		defer close(jobs)
-		for _, i := range todo {
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			}
+	bar := pool.NewBar(cfg.Progress, len(todo), "selfplay", "games")
+	played, err := pool.Run(ctx, workers, todo, func(i int) (dataset.Game, error) {
+		return PlayGame(cfg.Game, spec, cfg.Seed, i)
+	}, func(g dataset.Game) error {
+		if err := w.Write(g); err != nil {
+			return err
 		}
-	}()
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				if ctx.Err() != nil {
-					continue
-				}
-				g, err := PlayGame(cfg.Game, spec, cfg.Seed, i)
-				results <- result{g, err}
-			}
-		}()
-	}
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
-	played := 0
-	var firstErr error
-	for r := range results {
-		err := r.err
-		if err == nil {
-			err = w.Write(r.g)
-		}
-		if err != nil {
-			if firstErr == nil {
-				firstErr = err
-			}
-			cancel()
-			continue
-		}
-		played++
-		if bar != nil {
-			bar.Add(1)
-		}
-	}
-	if bar != nil {
-		if firstErr == nil && played == len(todo) {
-			bar.Finish()
-		} else {
-			bar.Exit()
-			fmt.Fprintln(cfg.Progress)
-		}
-	}
-	if err := w.Close(); err != nil && firstErr == nil {
-		firstErr = err
-	}
-	if firstErr == nil && played < len(todo) {
-		firstErr = context.Cause(ctx)
-	}
-	return played, firstErr
-}
-
-// NewBar returns a progress bar of n steps on w, or nil if w is nil or n
-// is 0. It is drawn as eval.Run draws the bench's.
-func NewBar(w io.Writer, n int, desc, unit string) *progressbar.ProgressBar {
-	if w == nil || n == 0 {
+		bar.Add()
 		return nil
+	})
+	bar.End(err == nil)
+	if cerr := w.Close(); cerr != nil && err == nil {
+		err = cerr
 	}
-	return progressbar.NewOptions(n,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(desc),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString(unit),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
+	return played, err
 }
 
 // PlayGame plays game i of a run with the given seed and records the
