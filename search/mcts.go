@@ -121,9 +121,7 @@ type node struct {
 	child   int32 // first child, or -1
 	sibling int32 // next sibling, or -1
 	mover   int8  // seat that chose action; -1 for chance outcomes and the root
-	chance  bool  // a closed-loop chance node
 	full    bool  // children created for every legal action
-	prob    float32
 	visits  int32
 	avail   int32 // open loop: simulations in which this action was legal
 	prior   int32 // times the rollout agent chose this action here

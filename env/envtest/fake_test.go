@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -279,9 +278,4 @@ func (s *fakeState) Resample(p env.Player, rng *rand.Rand) env.State {
 		return s.g.NewInitialState(0)
 	}
 	return s.Clone()
-}
-
-// fakeGame builds the fake with a bug through the registry.
-func fakeGame(bug string) (env.Game, error) {
-	return env.NewGame("envtest_fake:bug=" + strings.TrimSpace(bug))
 }
