@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"slices"
 	"strings"
@@ -106,21 +104,16 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 		Out:     *out,
 		Resume:  *resume,
 	}
-	if tty && !*quiet {
-		cfg.Progress = stderr
-	}
-	// An interrupt stops the run cleanly: the finished games are in the
-	// results file, to resume.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	results, err := eval.Run(ctx, cfg)
-	if err != nil {
-		switch {
-		case errors.Is(err, context.Canceled) && *out != "":
-			err = fmt.Errorf("interrupted with %d games in %s; rerun with --resume to finish it", len(results), *out)
-		case errors.Is(err, context.Canceled):
-			err = fmt.Errorf("interrupted after %d games", len(results))
+	cfg.Progress = progressTo(stderr, tty, *quiet)
+	results, err := interruptible(func(ctx context.Context) ([]eval.GameResult, error) {
+		return eval.Run(ctx, cfg)
+	}, func(results []eval.GameResult) string {
+		if *out != "" {
+			return fmt.Sprintf(" with %d games in %s; rerun with --resume to finish it", len(results), *out)
 		}
+		return fmt.Sprintf(" after %d games", len(results))
+	})
+	if err != nil {
 		return fail(stderr, err)
 	}
 	rep, err := eval.Summarise(results, refSpec)

@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"runtime"
 
 	"github.com/chariot-ai/chariot/train/selfplay"
@@ -46,16 +43,13 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume}
-	if isTerminal(stderr) && !*quiet {
-		cfg.Progress = stderr
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	n, err := selfplay.Run(ctx, cfg)
+	cfg.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
+	n, err := interruptible(func(ctx context.Context) (int, error) {
+		return selfplay.Run(ctx, cfg)
+	}, func(n int) string {
+		return fmt.Sprintf(" after %d games in %s; rerun with --resume to finish it", n, *out)
+	})
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			err = fmt.Errorf("interrupted after %d games in %s; rerun with --resume to finish it", n, *out)
-		}
 		return fail(stderr, err)
 	}
 	fmt.Fprintf(stdout, "%d games played into %s\n", n, *out)

@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"runtime"
 	"strings"
 	"time"
@@ -163,16 +160,13 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	ic := iterate.Config{Game: g, Dir: *dir, Rounds: *rounds, Bootstrap: *bootstrap, BootstrapGames: *bootGames,
 		Search: *searchSpec, Games: *games, EvalGames: *evalGames, Baselines: eval.SplitAgents(*baselines), Seed: *seed,
 		Train: *cfg, Workers: *workers, Log: stdout}
-	if isTerminal(stderr) && !*quiet {
-		ic.Progress = stderr
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	rs, err := iterate.Run(ctx, ic)
+	ic.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
+	rs, err := interruptible(func(ctx context.Context) ([]iterate.Round, error) {
+		return iterate.Run(ctx, ic)
+	}, func([]iterate.Round) string {
+		return "; rerun the same command to resume in " + *dir
+	})
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			err = fmt.Errorf("interrupted; rerun the same command to resume in %s", *dir)
-		}
 		return fail(stderr, err)
 	}
 	fmt.Fprintln(stdout, "Rounds: candidate search against the champion's, paired over the benchmark games (95% CI)")

@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"runtime"
 	"strings"
 
@@ -63,16 +60,13 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	cfg := tune.Config{Game: g, Agent: *agentSpec, Space: space, Candidates: *candidates, Budget: *budget, Seed: *seed,
 		Workers: *workers, Out: *results, Log: stderr, Confirm: *confirm, ConfirmSeed: *seed + 1,
 		ConfirmOut: strings.TrimSuffix(*results, ".jsonl") + ".confirm.jsonl"}
-	if isTerminal(stderr) && !*quiet {
-		cfg.Progress = stderr
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	res, err := tune.Run(ctx, cfg)
+	cfg.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
+	res, err := interruptible(func(ctx context.Context) (tune.Result, error) {
+		return tune.Run(ctx, cfg)
+	}, func(tune.Result) string {
+		return "; rerun the same command to resume from " + *results
+	})
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			err = fmt.Errorf("interrupted; rerun the same command to resume from %s", *results)
-		}
 		return fail(stderr, err)
 	}
 	fmt.Fprintf(stdout, "%s, seed %d, budget %d games; reference (untuned): %s\n\n", eval.GameSpec(g), *seed, *budget, res.Reference)
