@@ -131,41 +131,30 @@ func regIncBeta(a, b, x float64) float64 {
 	return 1 - front*betaCF(b, a, 1-x)/b
 }
 
-// betaCF evaluates the continued fraction of regIncBeta.
+// betaCF evaluates the continued fraction of regIncBeta by the modified
+// Lentz method: each of a term's two halves is one step.
 func betaCF(a, b, x float64) float64 {
 	const tiny = 1e-300
-	qab, qap, qam := a+b, a+1, a-1
-	c, d := 1.0, 1-qab*x/qap
-	if math.Abs(d) < tiny {
-		d = tiny
+	nonzero := func(v float64) float64 {
+		if math.Abs(v) < tiny {
+			return tiny
+		}
+		return v
 	}
-	d = 1 / d
+	qab, qap, qam := a+b, a+1, a-1
+	c, d := 1.0, 1/nonzero(1-qab*x/qap)
 	h := d
+	// step takes one coefficient and returns the factor it applies to h.
+	step := func(aa float64) float64 {
+		d = 1 / nonzero(1+aa*d)
+		c = nonzero(1 + aa/c)
+		return d * c
+	}
 	for m := 1; m <= 1000; m++ {
 		fm := float64(m)
 		m2 := 2 * fm
-		aa := fm * (b - fm) * x / ((qam + m2) * (a + m2))
-		d = 1 + aa*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		h *= d * c
-		aa = -(a + fm) * (qab + fm) * x / ((a + m2) * (qap + m2))
-		d = 1 + aa*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		del := d * c
+		h *= step(fm * (b - fm) * x / ((qam + m2) * (a + m2)))
+		del := step(-(a + fm) * (qab + fm) * x / ((a + m2) * (qap + m2)))
 		h *= del
 		if math.Abs(del-1) < 1e-15 {
 			break
