@@ -88,6 +88,22 @@ func dataRefs(src []Source) ([]DataRef, error) {
 	return refs, nil
 }
 
+// fitModel fits the forest of a model of kind k and records how: the
+// features, the datasets it came from, the rows and the target.
+func fitModel(k Kind, src []Source, cfg TrainConfig, xTr [][]float64, yTr []float64, heldRows int, target string) (*Model, error) {
+	names := FeatureNames(k)
+	forest, err := Fit(xTr, yTr, names, cfg.Fit)
+	if err != nil {
+		return nil, err
+	}
+	refs, err := dataRefs(src)
+	if err != nil {
+		return nil, err
+	}
+	return &Model{Kind: k, Game: src[0].Data.Header.Game, FeatureVersion: features.Version, Features: names, Forest: forest,
+		Training: Training{Data: refs, TrainRows: len(xTr), HeldOutRows: heldRows, Target: target, Fit: cfg.Fit}}, nil
+}
+
 // TrainValue fits a value model: final VP from the state features of
 // every British decision.
 func TrainValue(src []Source, cfg TrainConfig) (*Model, error) {
@@ -106,17 +122,11 @@ func TrainValue(src []Source, cfg TrainConfig) (*Model, error) {
 	if len(xTr) == 0 {
 		return nil, fmt.Errorf("no training rows")
 	}
-	names := FeatureNames(Value)
-	forest, err := Fit(xTr, yTr, names, cfg.Fit)
+	m, err := fitModel(Value, src, cfg, xTr, yTr, len(xTe), "final_vp")
 	if err != nil {
 		return nil, err
 	}
-	refs, err := dataRefs(src)
-	if err != nil {
-		return nil, err
-	}
-	m := &Model{Kind: Value, Game: src[0].Data.Header.Game, FeatureVersion: features.Version, Features: names, Forest: forest,
-		Training: Training{Data: refs, TrainRows: len(xTr), HeldOutRows: len(xTe), Target: "final_vp", Fit: cfg.Fit}}
+	names, forest := m.Features, m.Forest
 	if len(xTe) > 0 {
 		pred := make([]float64, len(xTe))
 		base := make([]float64, len(xTe))
@@ -188,23 +198,16 @@ func TrainPolicy(src []Source, cfg TrainConfig) (*Model, error) {
 	if len(xTr) == 0 {
 		return nil, fmt.Errorf("no training rows (decisions with a choice)")
 	}
-	names := FeatureNames(Policy)
-	forest, err := Fit(xTr, yTr, names, cfg.Fit)
-	if err != nil {
-		return nil, err
-	}
-	refs, err := dataRefs(src)
-	if err != nil {
-		return nil, err
-	}
 	heldRows := 0
 	for _, r := range test {
 		heldRows += len(r.Legal)
 	}
-	m := &Model{Kind: Policy, Game: src[0].Data.Header.Game, FeatureVersion: features.Version, Features: names, Forest: forest,
-		Training: Training{Data: refs, TrainRows: len(xTr), HeldOutRows: heldRows, Target: "visit_share", Fit: cfg.Fit}}
+	m, err := fitModel(Policy, src, cfg, xTr, yTr, heldRows, "visit_share")
+	if err != nil {
+		return nil, err
+	}
 	if len(test) > 0 {
-		m.Metrics = policyMetrics(forest, test)
+		m.Metrics = policyMetrics(m.Forest, test)
 	}
 	return m, nil
 }
