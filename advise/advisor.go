@@ -231,7 +231,7 @@ func (a *Advisor) agentChoice(st env.State, legal []env.Action, out Suggestion) 
 	if err != nil {
 		return out, err
 	}
-	act, err := ag.Act(st.Clone())
+	act, err := ag.Act(context.Background(), st.Clone())
 	if err != nil {
 		return out, err
 	}

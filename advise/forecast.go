@@ -1,6 +1,7 @@
 package advise
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -143,7 +144,7 @@ func sampleFuture(root *stnazaire.State, move env.Action, rng *rand.Rand, policy
 			a = env.SampleChance(outcomes, rng)
 		} else {
 			var err error
-			if a, err = policy.Act(st); err != nil {
+			if a, err = policy.Act(context.Background(), st); err != nil {
 				return fu, err
 			}
 		}

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -13,7 +14,7 @@ import (
 type Agent interface {
 	// Act chooses a legal action for s.CurrentPlayer() (a seat, never
 	// Chance). It must not modify s; an agent that searches clones it.
-	Act(s env.State) (env.Action, error)
+	Act(ctx context.Context, s env.State) (env.Action, error)
 }
 
 // Registration describes an agent to the registry.

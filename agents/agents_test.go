@@ -1,6 +1,7 @@
 package agents_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -37,12 +38,14 @@ func init() {
 
 type first struct{}
 
-func (first) Act(s env.State) (env.Action, error) { return s.LegalActions(nil)[0], nil }
+func (first) Act(ctx context.Context, s env.State) (env.Action, error) {
+	return s.LegalActions(nil)[0], nil
+}
 
 // illegal always plays an action out of range.
 type illegal struct{}
 
-func (illegal) Act(s env.State) (env.Action, error) { return 99, nil }
+func (illegal) Act(ctx context.Context, s env.State) (env.Action, error) { return 99, nil }
 
 func mustGame(t testing.TB, spec string) env.Game {
 	t.Helper()
@@ -232,7 +235,7 @@ func TestRandomPlaysLegalActions(t *testing.T) {
 				}
 				counts[s.ActionString(a)]++
 			}
-			end, err := agents.RunEpisode(g, seed, randomPlayers(t, g, seed), obs)
+			end, err := agents.RunEpisode(context.Background(), g, seed, randomPlayers(t, g, seed), obs)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -256,7 +259,7 @@ func TestRandomRefusesChance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Act(s); err == nil {
+	if _, err := a.Act(context.Background(), s); err == nil {
 		t.Error("random acted at a chance node")
 	}
 }
@@ -265,10 +268,10 @@ func TestRunEpisodeDeterministic(t *testing.T) {
 	g := mustGame(t, "pig")
 	for seed := range uint64(10) {
 		var a, b []string
-		if _, err := agents.RunEpisode(g, seed, randomPlayers(t, g, seed), record(&a)); err != nil {
+		if _, err := agents.RunEpisode(context.Background(), g, seed, randomPlayers(t, g, seed), record(&a)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := agents.RunEpisode(g, seed, randomPlayers(t, g, seed), record(&b)); err != nil {
+		if _, err := agents.RunEpisode(context.Background(), g, seed, randomPlayers(t, g, seed), record(&b)); err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Equal(a, b) {
@@ -289,7 +292,7 @@ func TestDiceIndependentOfAgents(t *testing.T) {
 				out = append(out, s.ActionString(a))
 			}
 		}
-		if _, err := agents.RunEpisode(g, 42, randomPlayers(t, g, agentSeed), obs); err != nil {
+		if _, err := agents.RunEpisode(context.Background(), g, 42, randomPlayers(t, g, agentSeed), obs); err != nil {
 			t.Fatal(err)
 		}
 		return out
@@ -306,10 +309,10 @@ func TestDiceIndependentOfAgents(t *testing.T) {
 
 func TestRunEpisodeErrors(t *testing.T) {
 	g := mustGame(t, "pig")
-	if _, err := agents.RunEpisode(g, 1, []agents.Agent{first{}}, nil); err == nil || !strings.Contains(err.Error(), "2 seats") {
+	if _, err := agents.RunEpisode(context.Background(), g, 1, []agents.Agent{first{}}, nil); err == nil || !strings.Contains(err.Error(), "2 seats") {
 		t.Errorf("one player for two seats: %v", err)
 	}
-	_, err := agents.RunEpisode(g, 1, []agents.Agent{illegal{}, illegal{}}, nil)
+	_, err := agents.RunEpisode(context.Background(), g, 1, []agents.Agent{illegal{}, illegal{}}, nil)
 	if !errors.Is(err, env.ErrIllegal) {
 		t.Errorf("illegal agent: %v, want ErrIllegal", err)
 	}
@@ -344,7 +347,7 @@ func ExampleNew() {
 			return
 		}
 	}
-	end, err := agents.RunEpisode(g, 1, players, nil)
+	end, err := agents.RunEpisode(context.Background(), g, 1, players, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -36,7 +37,7 @@ func NewRandom(g env.Game, seed uint64) *Random {
 }
 
 // Act implements Agent.
-func (r *Random) Act(s env.State) (env.Action, error) {
+func (r *Random) Act(ctx context.Context, s env.State) (env.Action, error) {
 	if p := s.CurrentPlayer(); p < 0 {
 		return 0, fmt.Errorf("random: no seat to act (player %d)", p)
 	}

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -20,7 +21,7 @@ const MaxEpisodeSteps = 1 << 24
 // agent touches; players[p] acts for seat p. observer, if not nil, sees each
 // state, the action and who chose it before the action is applied; it must
 // not modify the state. It returns the final state.
-func RunEpisode(g env.Game, seed uint64, players []Agent, observer func(s env.State, a env.Action, who env.Player)) (env.State, error) {
+func RunEpisode(ctx context.Context, g env.Game, seed uint64, players []Agent, observer func(s env.State, a env.Action, who env.Player)) (env.State, error) {
 	if len(players) != g.NumPlayers() {
 		return nil, fmt.Errorf("%s has %d seats, but %d players were given", g.Name(), g.NumPlayers(), len(players))
 	}
@@ -44,7 +45,7 @@ func RunEpisode(g env.Game, seed uint64, players []Agent, observer func(s env.St
 				return s, fmt.Errorf("%s seed %d step %d: current player %d is not a seat", g.Name(), seed, step, who)
 			}
 			var err error
-			if a, err = players[who].Act(s); err != nil {
+			if a, err = players[who].Act(ctx, s); err != nil {
 				return s, fmt.Errorf("%s seed %d step %d: seat %d: %w", g.Name(), seed, step, who, err)
 			}
 		}

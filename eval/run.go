@@ -147,7 +147,7 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 	bar := pool.NewBar(cfg.Progress, len(jobs), "bench", "games")
 	results := old
 	_, err := pool.Run(ctx, workers, jobs, func(jb job) (GameResult, error) {
-		return playGame(cfg.Game, specs[jb.agent], cfg.Seed, jb.game)
+		return playGame(ctx, cfg.Game, specs[jb.agent], cfg.Seed, jb.game)
 	}, func(res GameResult) error {
 		if out != nil {
 			if err := out.write(res); err != nil {
@@ -173,7 +173,7 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 
 // playGame plays game i of a run with the given seed, spec at every seat.
 // A panic in the agent or the game becomes an error.
-func playGame(g env.Game, spec string, seed uint64, i int) (res GameResult, err error) {
+func playGame(ctx context.Context, g env.Game, spec string, seed uint64, i int) (res GameResult, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("agent %s, game %d: panic: %v", spec, i, r)
@@ -189,7 +189,7 @@ func playGame(g env.Game, spec string, seed uint64, i int) (res GameResult, err 
 	}
 	decisions := 0
 	start := time.Now()
-	end, err := agents.RunEpisode(g, gameSeed, players, func(_ env.State, _ env.Action, who env.Player) {
+	end, err := agents.RunEpisode(ctx, g, gameSeed, players, func(_ env.State, _ env.Action, who env.Player) {
 		if who >= 0 {
 			decisions++
 		}

@@ -51,22 +51,22 @@ func init() {
 
 type firstAgent struct{}
 
-func (firstAgent) Act(s env.State) (env.Action, error) { return s.LegalActions(nil)[0], nil }
+func (firstAgent) Act(ctx context.Context, s env.State) (env.Action, error) { return s.LegalActions(nil)[0], nil }
 
 type panicAgent struct{}
 
-func (panicAgent) Act(s env.State) (env.Action, error) { panic("test-panic acts") }
+func (panicAgent) Act(ctx context.Context, s env.State) (env.Action, error) { panic("test-panic acts") }
 
 type cancelAgent struct{ *agents.Random }
 
-func (a cancelAgent) Act(s env.State) (env.Action, error) {
+func (a cancelAgent) Act(ctx context.Context, s env.State) (env.Action, error) {
 	cancelHook.Lock()
 	cancelHook.after--
 	if cancelHook.after == 0 {
 		cancelHook.fn()
 	}
 	cancelHook.Unlock()
-	return a.Random.Act(s)
+	return a.Random.Act(ctx, s)
 }
 
 func mustGame(t *testing.T, spec string) env.Game {

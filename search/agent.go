@@ -143,13 +143,13 @@ type Agent struct {
 }
 
 // Act implements agents.Agent.
-func (a *Agent) Act(s env.State) (env.Action, error) {
+func (a *Agent) Act(ctx context.Context, s env.State) (env.Action, error) {
 	a.buf = s.LegalActions(a.buf)
 	if len(a.buf) == 1 {
 		a.S.kept = -1
 		return a.buf[0], nil
 	}
-	r, err := a.S.Search(context.Background(), s)
+	r, err := a.S.Search(ctx, s)
 	if err != nil {
 		return 0, err
 	}

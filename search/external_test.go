@@ -1,6 +1,7 @@
 package search_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -19,7 +20,7 @@ func TestSearchWithGreedyRollouts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := agents.RunEpisode(g, 5, []agents.Agent{ag}, nil); err != nil {
+	if _, err := agents.RunEpisode(context.Background(), g, 5, []agents.Agent{ag}, nil); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -497,7 +497,7 @@ func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worke
 		}
 		t.nodes[n].full = true
 		if s.cfg.PriorWeight > 0 && wk.rollout != nil {
-			if a, err := wk.rollout.Act(st); err == nil {
+			if a, err := wk.rollout.Act(context.Background(), st); err == nil {
 				if c := t.find(n, a); c >= 0 {
 					t.nodes[c].prior++
 				}
@@ -585,7 +585,7 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 		var a env.Action
 		if wk.rollout != nil {
 			var err error
-			if a, err = wk.rollout.Act(st); err != nil {
+			if a, err = wk.rollout.Act(context.Background(), st); err != nil {
 				break
 			}
 		} else {

@@ -88,7 +88,7 @@ func TestSearchAgentsPlayLegally(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}
-		if _, err := agents.RunEpisode(g, 5, []agents.Agent{ag}, nil); err != nil {
+		if _, err := agents.RunEpisode(context.Background(), g, 5, []agents.Agent{ag}, nil); err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}
 	}

@@ -6,6 +6,7 @@
 package heuristic
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -107,7 +108,7 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 }
 
 // Act chooses the British action.
-func (a *Agent) Act(st env.State) (env.Action, error) {
+func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 	s, ok := st.(*stnazaire.State)
 	if !ok {
 		return 0, errors.New("heuristic: not a stnazaire state")

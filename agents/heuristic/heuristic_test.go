@@ -1,6 +1,7 @@
 package heuristic
 
 import (
+	"context"
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -19,7 +20,7 @@ func meanVP(t *testing.T, spec string, n int) float64 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		end, err := agents.RunEpisode(g, uint64(i), []agents.Agent{ag}, nil)
+		end, err := agents.RunEpisode(context.Background(), g, uint64(i), []agents.Agent{ag}, nil)
 		if err != nil {
 			t.Fatalf("%s game %d: %v", spec, i, err)
 		}

@@ -2,10 +2,13 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -56,7 +59,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(w, strings.TrimRight(line, " "))
 		}
 	}
-	end, runErr := agents.RunEpisode(g, *seed, players, observer)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	end, runErr := agents.RunEpisode(ctx, g, *seed, players, observer)
 	if end != nil {
 		printEnd(w, end)
 	}

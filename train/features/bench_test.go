@@ -1,6 +1,7 @@
 package features
 
 import (
+	"context"
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -15,7 +16,7 @@ func BenchmarkDecision(b *testing.B) {
 	e, _ := NewEncoder(g)
 	var states []env.State
 	ag, _ := agents.New("greedy", g, 1)
-	agents.RunEpisode(g, 1, []agents.Agent{ag}, func(s env.State, a env.Action, who env.Player) {
+	agents.RunEpisode(context.Background(), g, 1, []agents.Agent{ag}, func(s env.State, a env.Action, who env.Player) {
 		if who == 0 {
 			states = append(states, s.Clone())
 		}

@@ -155,7 +155,7 @@ var nLegal = Feature{"n_legal", 1, 236, "number of legal actions at the decision
 
 // context are the state features repeated at the head of every
 // state–action row, then n_legal.
-var context = []int{sTurn, sTurnsLeft, sPhase, sDecision, sUPresent, sUType, sUStrength, sUDistObj, sUExitSlack, sUDanger}
+var contextIdx = []int{sTurn, sTurnsLeft, sPhase, sDecision, sUPresent, sUType, sUStrength, sUDistObj, sUExitSlack, sUDanger}
 
 // The action's own features, by index into its block.
 const (
@@ -189,7 +189,7 @@ const (
 // context (state features), n_legal, then ActionOwnFeatures.
 var ActionFeatures = func() []Feature {
 	var fs []Feature
-	for _, i := range context {
+	for _, i := range contextIdx {
 		fs = append(fs, StateFeatures[i])
 	}
 	fs = append(fs, nLegal)
@@ -493,7 +493,7 @@ func (e *Encoder) State(dst []float64) []float64 {
 // block. Features of another kind of action read NA, deltas 0.
 func (e *Encoder) Action(a env.Action, dst []float64) []float64 {
 	dst = dst[:0]
-	for _, i := range context {
+	for _, i := range contextIdx {
 		dst = append(dst, e.state[i])
 	}
 	dst = append(dst, float64(e.nLegal))

@@ -1,6 +1,7 @@
 package features
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -19,7 +20,7 @@ func TestTables(t *testing.T) {
 	if len(StateFeatures) != numState || len(ActionOwnFeatures) != numOwn {
 		t.Fatalf("tables have %d and %d features, the code %d and %d", len(StateFeatures), len(ActionOwnFeatures), numState, numOwn)
 	}
-	if len(ActionFeatures) != len(context)+1+numOwn {
+	if len(ActionFeatures) != len(contextIdx)+1+numOwn {
 		t.Fatalf("ActionFeatures has %d features", len(ActionFeatures))
 	}
 	seen := map[string]bool{}
@@ -61,7 +62,7 @@ func TestShapesAndRanges(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = agents.RunEpisode(g, seed, []agents.Agent{ag}, func(s env.State, a env.Action, who env.Player) {
+			_, err = agents.RunEpisode(context.Background(), g, seed, []agents.Agent{ag}, func(s env.State, a env.Action, who env.Player) {
 				if who < 0 {
 					return
 				}
@@ -112,7 +113,7 @@ func TestHiddenInformation(t *testing.T) {
 	ag, _ := agents.New("greedy", g, 3)
 	var a0, a1, s0, s1 []float64
 	n := 0
-	agents.RunEpisode(g, 5, []agents.Agent{ag}, func(s env.State, a env.Action, who env.Player) {
+	agents.RunEpisode(context.Background(), g, 5, []agents.Agent{ag}, func(s env.State, a env.Action, who env.Player) {
 		if who < 0 || n > 60 {
 			return
 		}

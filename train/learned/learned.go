@@ -20,6 +20,7 @@
 package learned
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -187,7 +188,7 @@ func (a *Agent) Scores(s env.State) ([]env.Action, []float64) {
 }
 
 // Act implements agents.Agent.
-func (a *Agent) Act(s env.State) (env.Action, error) {
+func (a *Agent) Act(ctx context.Context, s env.State) (env.Action, error) {
 	if s.CurrentPlayer() != 0 {
 		return 0, fmt.Errorf("learned: asked to act for player %d", s.CurrentPlayer())
 	}

@@ -76,7 +76,7 @@ func TestAgentAndEvaluator(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			end, err := agents.RunEpisode(g, seed, []agents.Agent{a}, nil)
+			end, err := agents.RunEpisode(context.Background(), g, seed, []agents.Agent{a}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +87,7 @@ func TestAgentAndEvaluator(t *testing.T) {
 		}
 		learnedSum += finals[0]
 		r := agents.NewRandom(g, seed)
-		end, _ := agents.RunEpisode(g, seed, []agents.Agent{r}, nil)
+		end, _ := agents.RunEpisode(context.Background(), g, seed, []agents.Agent{r}, nil)
 		randomSum += end.Score().Value
 	}
 	if learnedSum <= randomSum {
@@ -103,7 +103,7 @@ func TestAgentAndEvaluator(t *testing.T) {
 	for st.CurrentPlayer() == env.Chance {
 		st.Apply(st.LegalActions(nil)[0])
 	}
-	a, err := s.Act(st)
+	a, err := s.Act(context.Background(), st)
 	if err != nil || !slices.Contains(st.LegalActions(nil), a) {
 		t.Fatalf("search with the learned models: %v, %v", a, err)
 	}

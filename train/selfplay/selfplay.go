@@ -94,7 +94,7 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	}
 	bar := pool.NewBar(cfg.Progress, len(todo), "selfplay", "games")
 	played, err := pool.Run(ctx, workers, todo, func(i int) (dataset.Game, error) {
-		return PlayGame(cfg.Game, spec, cfg.Seed, i)
+		return PlayGame(ctx, cfg.Game, spec, cfg.Seed, i)
 	}, func(g dataset.Game) error {
 		if err := w.Write(g); err != nil {
 			return err
@@ -111,7 +111,7 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 
 // PlayGame plays game i of a run with the given seed and records the
 // British decisions.
-func PlayGame(g env.Game, spec string, seed uint64, i int) (out dataset.Game, err error) {
+func PlayGame(ctx context.Context, g env.Game, spec string, seed uint64, i int) (out dataset.Game, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("agent %s, game %d: panic: %v", spec, i, r)
@@ -132,7 +132,7 @@ func PlayGame(g env.Game, spec string, seed uint64, i int) (out dataset.Game, er
 	searcher, _ := ag.(*search.Agent)
 	out.Index = i
 	var recErr error
-	end, err := agents.RunEpisode(g, gameSeed, []agents.Agent{ag}, func(s env.State, a env.Action, who env.Player) {
+	end, err := agents.RunEpisode(ctx, g, gameSeed, []agents.Agent{ag}, func(s env.State, a env.Action, who env.Player) {
 		if who != 0 || recErr != nil {
 			return
 		}

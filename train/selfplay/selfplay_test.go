@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,7 +80,7 @@ func mustRows(t *testing.T, path string, k int) []byte {
 
 func TestSearchVisits(t *testing.T) {
 	g := stnazaire.Default()
-	game, err := PlayGame(g, "mcts:sims=8,rollout=greedy", 1, 0)
+	game, err := PlayGame(context.Background(), g, "mcts:sims=8,rollout=greedy", 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,203 @@
+package env
+
+import "strconv"
+
+// Optional interfaces: what only a game can know, offered to the generic
+// packages (search, train, advise, eval) without their knowing the game. A
+// generic package checks for each with a type assertion and falls back to a
+// default that works for every game. A game never imports those packages.
+
+// Seater is implemented by games that name their seats ("British",
+// "German"), for reports, logs and the advisor. Without it seats are called
+// "seat 0", "seat 1", ...
+type Seater interface {
+	SeatNames() []string
+}
+
+// SeatName names seat p of g, by Seater where the game offers it.
+func SeatName(g Game, p Player) string {
+	if s, ok := g.(Seater); ok {
+		if n := s.SeatNames(); int(p) >= 0 && int(p) < len(n) {
+			return n[p]
+		}
+	}
+	switch p {
+	case Chance:
+		return "chance"
+	case Terminal:
+		return "nobody"
+	}
+	return "seat " + strconv.Itoa(int(p))
+}
+
+// Shaper is implemented by games whose observation is a grid of channels:
+// ObservationShape gives its dimensions (channels × height × width for a
+// hex or area map), whose product is ObservationSize. Without it the
+// observation is flat: [ObservationSize()].
+type Shaper interface {
+	ObservationShape() []int
+}
+
+// ObservationShape is g's observation shape, flat where the game gives none.
+func ObservationShape(g Game) []int {
+	if s, ok := g.(Shaper); ok {
+		return s.ObservationShape()
+	}
+	return []int{g.ObservationSize()}
+}
+
+// LeafValuer is implemented by states that can estimate their final returns
+// before the end, for a search cut off at a depth: one value per seat, on
+// the scale of Returns. It must be cheap, deterministic and safe to call on
+// a state that no other goroutine uses.
+type LeafValuer interface {
+	LeafValue() []float64
+}
+
+// Narrator is implemented by states that can say, in the printed game's
+// words, what the action that led to them did: "Birney lands at the Old
+// Mole; fights FlaK #12: FlaK eliminated". before is the state the action
+// was applied to; the receiver is the state after. The account may span
+// several lines (a die that resolves a whole German phase); it is empty when
+// the action changed nothing a player has to update on the table.
+type Narrator interface {
+	Narrate(before State, a Action) string
+}
+
+// RuleBot is implemented by states of games whose rules prescribe how a
+// seat plays (the automated side of a solitaire game opened as a seat with
+// an option such as opponent=seat). RuleAction is the action the rules
+// choose for the current seat. Where the rules break a tie with a die,
+// the game keeps that die as a chance node, so RuleAction needs no
+// randomness of its own.
+type RuleBot interface {
+	RuleAction() (Action, error)
+}
+
+// Caveats is implemented by games whose data (map, counters, tables) is
+// partly reconstructed: each line tells a person playing the printed game
+// what may differ from their copy.
+type Caveats interface {
+	Caveats() []string
+}
+
+// FeatureDoc documents one learning feature: its name, the range of its
+// values and what it means.
+type FeatureDoc struct {
+	Name    string
+	Lo, Hi  float64
+	Meaning string
+}
+
+// Featurer is implemented by games that offer their own learning features,
+// richer than the generic default (the observation and the action index).
+// NewFeatureEncoder returns an encoder with its own scratch space: one per
+// goroutine.
+type Featurer interface {
+	NewFeatureEncoder() FeatureEncoder
+}
+
+// FeatureEncoder writes a state's features, and a candidate action's
+// features in that state, for learned value and policy models.
+type FeatureEncoder interface {
+	// Version numbers the encoding; it changes whenever a feature is added,
+	// removed or redefined, and model files record it.
+	Version() int
+	// StateDocs and ActionDocs describe the features, in order.
+	StateDocs() []FeatureDoc
+	ActionDocs() []FeatureDoc
+	// Reset prepares the encoder for state s (which must not change while
+	// the encoder reads it); EncodeState and EncodeAction then read s.
+	Reset(s State)
+	// EncodeState appends the state's features, seen by the seat to move,
+	// to buf[:0].
+	EncodeState(buf []float64) []float64
+	// EncodeAction appends the features of legal action a to buf[:0].
+	EncodeAction(a Action, buf []float64) []float64
+}
+
+// BoardDrawer is implemented by games whose board can be drawn from data:
+// the advisor's web page draws any game's map with it.
+type BoardDrawer interface {
+	Board() Board
+}
+
+// Board kinds.
+const (
+	BoardPoints = "points" // spaces joined by links (a point-to-point map)
+	BoardHexes  = "hexes"  // a hex grid; Cells carry hex centres
+	BoardAreas  = "areas"  // areas drawn as polygons, joined by borders
+	BoardTable  = "table"  // a miniatures tabletop in inches; pieces have X, Y
+	BoardTrack  = "track"  // a score track or grid with no geometry to speak of
+)
+
+// Board is an immutable description of a game's map for drawing. Coordinates
+// are in the board's own units (inches for a tabletop), origin top left, y
+// down; the page scales them to fit.
+type Board struct {
+	Kind   string  `json:"kind"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+	// HexSize is the centre-to-corner radius of a hex, for BoardHexes.
+	HexSize float64 `json:"hex_size,omitempty"`
+	Cells   []Cell  `json:"cells"`
+	Links   []Link  `json:"links,omitempty"`
+	// Shapes are terrain drawn under the cells: buildings, water, woods.
+	Shapes []Shape `json:"shapes,omitempty"`
+	// Legend names the colours of cell and link kinds, for the key.
+	Legend map[string]string `json:"legend,omitempty"`
+}
+
+// Cell is one space, hex or area.
+type Cell struct {
+	ID   string  `json:"id"`
+	Name string  `json:"name"`
+	X    float64 `json:"x"`
+	Y    float64 `json:"y"`
+	// Kind styles the cell ("beach", "town", "objective", "exit", ...).
+	Kind string `json:"kind,omitempty"`
+	// Label is a short mark printed on it (an objective number).
+	Label string `json:"label,omitempty"`
+	// Polygon outlines an area, as x, y pairs; empty for points and hexes.
+	Polygon [][2]float64 `json:"polygon,omitempty"`
+}
+
+// Link joins two cells by index; Kind styles it ("move", "fire", "road").
+type Link struct {
+	A    int    `json:"a"`
+	B    int    `json:"b"`
+	Kind string `json:"kind,omitempty"`
+}
+
+// Shape is terrain drawn as a polygon or a circle (Radius > 0 at X, Y).
+type Shape struct {
+	Kind    string       `json:"kind"`
+	Name    string       `json:"name,omitempty"`
+	Polygon [][2]float64 `json:"polygon,omitempty"`
+	X       float64      `json:"x,omitempty"`
+	Y       float64      `json:"y,omitempty"`
+	Radius  float64      `json:"radius,omitempty"`
+}
+
+// PieceLister is implemented by states that can list the pieces on the
+// board, as a person at the table sees them (face-down counters hidden).
+type PieceLister interface {
+	Pieces() []Piece
+}
+
+// Piece is one counter or figure on the board.
+type Piece struct {
+	// Side names the owner as the printed game does ("British", "German").
+	Side string `json:"side"`
+	// Name is the counter's printed name; Label adds its strength or state
+	// ("3", "2 reduced, pinned"). A hidden counter has Name "?".
+	Name  string `json:"name"`
+	Label string `json:"label,omitempty"`
+	// Cell is the index of the cell it stands on, or -1 when placed by X, Y
+	// (a miniatures table) or off the map.
+	Cell int     `json:"cell"`
+	X    float64 `json:"x,omitempty"`
+	Y    float64 `json:"y,omitempty"`
+	// Active marks the piece deciding now.
+	Active bool `json:"active,omitempty"`
+}
