@@ -51,7 +51,9 @@ func init() {
 
 type firstAgent struct{}
 
-func (firstAgent) Act(ctx context.Context, s env.State) (env.Action, error) { return s.LegalActions(nil)[0], nil }
+func (firstAgent) Act(ctx context.Context, s env.State) (env.Action, error) {
+	return s.LegalActions(nil)[0], nil
+}
 
 type panicAgent struct{}
 
