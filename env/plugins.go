@@ -91,10 +91,11 @@ type FeatureDoc struct {
 
 // Featurer is implemented by games that offer their own learning features,
 // richer than the generic default (the observation and the action index).
-// NewFeatureEncoder returns an encoder with its own scratch space: one per
-// goroutine.
+// NewFeatureEncoder returns an encoder of seat p's view with its own
+// scratch space (one per goroutine), or nil where the game has no features
+// of its own for p.
 type Featurer interface {
-	NewFeatureEncoder() FeatureEncoder
+	NewFeatureEncoder(p Player) FeatureEncoder
 }
 
 // FeatureEncoder writes a state's features, and a candidate action's
@@ -109,10 +110,11 @@ type FeatureEncoder interface {
 	// Reset prepares the encoder for state s (which must not change while
 	// the encoder reads it); EncodeState and EncodeAction then read s.
 	Reset(s State)
-	// EncodeState appends the state's features, seen by the seat to move,
-	// to buf[:0].
+	// EncodeState appends the state's features, seen by the encoder's
+	// seat, to buf[:0].
 	EncodeState(buf []float64) []float64
-	// EncodeAction appends the features of legal action a to buf[:0].
+	// EncodeAction appends the features of legal action a (of the
+	// encoder's seat, to move in s) to buf[:0].
 	EncodeAction(a Action, buf []float64) []float64
 }
 

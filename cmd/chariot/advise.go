@@ -72,7 +72,7 @@ func (f *sessionFlags) open() (*advise.Session, *advise.Advisor, error) {
 	var g env.Game
 	var err error
 	if *f.load == "" || *f.data != "" {
-		if g, err = newGame("stnazaire", *f.data); err != nil {
+		if g, err = newGame(defaultGame, *f.data); err != nil {
 			return nil, nil, err
 		}
 	}

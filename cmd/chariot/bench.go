@@ -33,7 +33,7 @@ func isTerminal(w io.Writer) bool {
 // may receive a progress bar.
 func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	gameSpec := fs.String("game", "stnazaire", "game spec, name or name:k=v,k=v (see chariot games)")
+	gameSpec := fs.String("game", defaultGame, "game spec, name or name:k=v,k=v (see chariot games)")
 	agentList := fs.String("agents", "", "comma-separated agent specs, as random,mcts:sims=800,c=1.4 (default: the baseline agents of the game, random first)")
 	games := fs.Int("games", 1000, "games per agent")
 	seed := fs.Uint64("seed", 1, "seed of the run: game i has the same seed, set-up and dice for every agent")

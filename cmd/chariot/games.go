@@ -12,3 +12,7 @@ import (
 	_ "github.com/chariot-ai/chariot/agents/heuristic"
 	_ "github.com/chariot-ai/chariot/search"
 )
+
+// defaultGame is the game a subcommand plays when --game is not given: the
+// flagship.
+const defaultGame = "stnazaire"

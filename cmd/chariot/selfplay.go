@@ -14,12 +14,13 @@ func init() {
 	register("selfplay", command{"play games with an agent and record its decisions as a training dataset", runSelfplay})
 }
 
-// runSelfplay plays games with one agent and appends each game's British
-// decisions to a dataset (see package train/dataset for the format). A
+// runSelfplay plays games with one agent in every seat and appends each
+// game's decisions to a dataset (see package train/dataset for the format). A
 // progress bar goes to stderr when it is a terminal.
 func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
-	gameSpec := fs.String("game", "stnazaire", "game spec (St. Nazaire only: the features are its own)")
+	gameSpec := fs.String("game", defaultGame, "game spec")
+	seat := fs.Int("seat", -1, "record this seat's decisions only (-1: every seat; seats with features of their own need one at a time)")
 	agentSpec := fs.String("agent", "mcts:sims=200,rollout=greedy,prior=3", "agent spec that plays every game")
 	games := fs.Int("games", 100, "games to play")
 	seed := fs.Uint64("seed", 1, "seed of the run: game i has the seed and dice of game i of `chariot bench --seed` with the same seed")
@@ -42,7 +43,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume}
+	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume, Seat: *seat}
 	cfg.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
 	n, err := interruptible(func(ctx context.Context) (int, error) {
 		return selfplay.Run(ctx, cfg)

@@ -118,7 +118,9 @@ func writeMetrics(w io.Writer, m *model.Model) error {
 	if m.Kind == model.Value {
 		t.SetHeader([]string{"predictor", "R²", "MAE (VP)"})
 		t.Append([]string{"value model", get("r2"), get("mae")})
-		t.Append([]string{"baseline: stnazaire Value()", get("baseline_r2"), get("baseline_mae")})
+		if get("baseline_r2") != "-" {
+			t.Append([]string{"baseline: the game's own estimate (" + model.BaselineFeature + ")", get("baseline_r2"), get("baseline_mae")})
+		}
 	} else {
 		t.SetHeader([]string{"predictor", "accuracy", "top-3"})
 		t.Append([]string{"policy model", get("accuracy"), get("top3")})
@@ -131,7 +133,7 @@ func writeMetrics(w io.Writer, m *model.Model) error {
 // runIterate runs expert iteration (package train/iterate).
 func runIterate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("train iterate", flag.ContinueOnError)
-	gameSpec := fs.String("game", "stnazaire", "game spec")
+	gameSpec := fs.String("game", defaultGame, "game spec")
 	dir := fs.String("dir", "iterate", "directory of the datasets, models and results, resumed if it exists")
 	rounds := fs.Int("rounds", 2, "rounds of self-play and refitting after the bootstrap round")
 	bootstrap := fs.String("bootstrap", "greedy", "agent whose games make the first dataset")

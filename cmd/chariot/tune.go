@@ -22,7 +22,7 @@ func init() {
 // defaults, and saves the best spec for the agent "tuned".
 func runTune(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
-	gameSpec := fs.String("game", "stnazaire", "game spec")
+	gameSpec := fs.String("game", defaultGame, "game spec")
 	agentSpec := fs.String("agent", "mcts:sims=50", "agent and its fixed options; also the reference candidate")
 	params := fs.String("params", "", "options to tune: name=lo:hi (a range) or name=a|b|c (a list), comma-separated, e.g. c=0.5:4,sims=100:2000")
 	budget := fs.Int("budget", 400, "games to play in all")

@@ -33,8 +33,10 @@
 // actions the state–action features of each legal action in the same
 // order, chosen the action played, visits the searcher's root visit count
 // of each legal action (absent when the agent does not search, or did not
-// search that decision), final_vp the game's final score (its
-// env.Score.Value), and last is true on a game's last decision.
+// search that decision), seat the deciding seat (absent for seat 0),
+// final_vp the deciding seat's final return (env.State.Returns; for a
+// solitaire game its final score), and last is true on a game's last
+// decision.
 //
 // A game's rows are written together when the game ends, so the file only
 // ever grows by whole games; games may come in any order when several
@@ -72,6 +74,9 @@ type Header struct {
 	Seed           uint64   `json:"seed"`
 	StateFeatures  []string `json:"state_features"`
 	ActionFeatures []string `json:"action_features"`
+	// Seats lists the seats whose decisions are recorded; absent means
+	// seat 0 alone (a solitaire game).
+	Seats []int `json:"seats,omitempty"`
 }
 
 // Row is one British decision.
@@ -84,6 +89,7 @@ type Row struct {
 	Actions  [][]float64  `json:"actions"`
 	Chosen   env.Action   `json:"chosen"`
 	Visits   []int        `json:"visits,omitempty"`
+	Seat     int          `json:"seat,omitempty"`
 	FinalVP  float64      `json:"final_vp"`
 	Last     bool         `json:"last"`
 }
@@ -114,6 +120,8 @@ func (r *Row) check(h *Header) error {
 	switch {
 	case r.Game < 0:
 		return fmt.Errorf("negative game %d", r.Game)
+	case r.Seat < 0:
+		return fmt.Errorf("negative seat %d", r.Seat)
 	case len(r.State) != len(h.StateFeatures):
 		return fmt.Errorf("%d state features, the header names %d", len(r.State), len(h.StateFeatures))
 	case len(r.Legal) == 0 || len(r.Actions) != len(r.Legal):
@@ -191,6 +199,8 @@ func Resume(path string, h Header) (*Writer, map[int]bool, error) {
 		return nil, nil, fmt.Errorf("dataset %s was made by agent %s, not %s", path, old.Agent, h.Agent)
 	case old.Seed != h.Seed:
 		return nil, nil, fmt.Errorf("dataset %s was made with seed %d, not %d", path, old.Seed, h.Seed)
+	case !slices.Equal(old.Seats, h.Seats):
+		return nil, nil, fmt.Errorf("dataset %s records seats %v, not %v", path, old.Seats, h.Seats)
 	}
 	done := map[int]bool{}
 	for _, g := range keep.games {
@@ -251,6 +261,9 @@ func writeRow(b *bytes.Buffer, r *Row) {
 			b.WriteString(strconv.Itoa(v))
 		}
 		b.WriteByte(']')
+	}
+	if r.Seat != 0 {
+		fmt.Fprintf(b, `,"seat":%d`, r.Seat)
 	}
 	fmt.Fprintf(b, `,"final_vp":%s,"last":%t}`+"\n", strconv.FormatFloat(r.FinalVP, 'g', -1, 64), r.Last)
 }

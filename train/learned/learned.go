@@ -26,6 +26,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -67,7 +68,6 @@ func Register(name, policyPath, valuePath string) {
 		Name:        name,
 		Description: "plays the action a learned policy model (bagged golearn trees over train/features) scores best, without search",
 		Options:     docs,
-		Supports:    func(g env.Game) bool { _, err := features.NewEncoder(g); return err == nil },
 		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 			path := p["model"]
 			if path == "" {
@@ -152,7 +152,8 @@ func Open(path string, g env.Game, k model.Kind) (*model.Model, error) {
 
 // Agent plays a policy model's choice.
 type Agent struct {
-	enc    *features.Encoder
+	encs   []env.FeatureEncoder // by seat; nil where the model reads other features
+	legal  []env.Action
 	forest *model.Forest
 	temp   float64
 	rng    *rand.Rand
@@ -166,31 +167,40 @@ func NewAgent(g env.Game, m *model.Model, temp float64, seed uint64) (*Agent, er
 	if err := m.Check(g, model.Policy); err != nil {
 		return nil, fmt.Errorf("model %w", err)
 	}
-	enc, err := features.NewEncoder(g)
-	if err != nil {
-		return nil, err
+	return &Agent{encs: seatEncoders(g, m), forest: m.Forest, temp: temp, rng: rand.New(rand.NewPCG(seed, 0x4c4541524e))}, nil
+}
+
+// seatEncoders gives each seat of g its feature encoder where the model
+// reads its features, nil elsewhere.
+func seatEncoders(g env.Game, m *model.Model) []env.FeatureEncoder {
+	encs := make([]env.FeatureEncoder, g.NumPlayers())
+	for p := range encs {
+		if e := features.NewEncoder(g, env.Player(p)); m.Reads(e) {
+			encs[p] = e
+		}
 	}
-	return &Agent{enc: enc, forest: m.Forest, temp: temp, rng: rand.New(rand.NewPCG(seed, 0x4c4541524e))}, nil
+	return encs
 }
 
 // Scores loads s and returns the model's score of each legal action, in
 // the order of the legal actions it also returns. Both slices are the
 // agent's, valid until the next call.
 func (a *Agent) Scores(s env.State) ([]env.Action, []float64) {
-	a.enc.Load(s)
-	legal := a.enc.Legal()
+	enc := a.encs[s.CurrentPlayer()]
+	enc.Reset(s)
+	a.legal = s.LegalActions(a.legal)
 	a.scores = a.scores[:0]
-	for _, act := range legal {
-		a.row = a.enc.Action(act, a.row)
+	for _, act := range a.legal {
+		a.row = enc.EncodeAction(act, a.row)
 		a.scores = append(a.scores, a.forest.Predict(a.row))
 	}
-	return legal, a.scores
+	return a.legal, a.scores
 }
 
 // Act implements agents.Agent.
 func (a *Agent) Act(ctx context.Context, s env.State) (env.Action, error) {
-	if s.CurrentPlayer() != 0 {
-		return 0, fmt.Errorf("learned: asked to act for player %d", s.CurrentPlayer())
+	if p := s.CurrentPlayer(); p < 0 || int(p) >= len(a.encs) || a.encs[p] == nil {
+		return 0, fmt.Errorf("learned: the policy model was trained on another seat's features than %s's", env.SeatName(s.Game(), p))
 	}
 	legal, scores := a.Scores(s)
 	if len(legal) == 0 {
@@ -230,9 +240,11 @@ func (a *Agent) Act(ctx context.Context, s env.State) (env.Action, error) {
 	return legal[best], nil
 }
 
-// Evaluator estimates the final VP with a value model.
+// Evaluator estimates each seat's final return with a value model: the
+// model reads the state as each seat sees it. A seat whose features the
+// model does not read keeps its running return (env.State.Returns).
 type Evaluator struct {
-	enc    *features.Encoder
+	encs   []env.FeatureEncoder
 	forest *model.Forest
 	row    []float64
 	mu     sync.Mutex
@@ -244,22 +256,23 @@ func NewEvaluator(g env.Game, m *model.Model) (*Evaluator, error) {
 	if err := m.Check(g, model.Value); err != nil {
 		return nil, fmt.Errorf("model %w", err)
 	}
-	enc, err := features.NewEncoder(g)
-	if err != nil {
-		return nil, err
-	}
-	return &Evaluator{enc: enc, forest: m.Forest}, nil
+	return &Evaluator{encs: seatEncoders(g, m), forest: m.Forest}, nil
 }
 
-// Evaluate implements search.Evaluator: the model's estimate of the final
-// VP, the one seat's return.
+// Evaluate implements search.Evaluator.
 func (e *Evaluator) Evaluate(s env.State) []float64 {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	out := slices.Clone(s.Returns())
 	if s.IsTerminal() {
-		return s.Returns()
+		return out
 	}
-	e.enc.Load(s)
-	e.row = e.enc.State(e.row)
-	return []float64{e.forest.Predict(e.row)}
+	for p, enc := range e.encs {
+		if enc != nil {
+			enc.Reset(s)
+			e.row = enc.EncodeState(e.row)
+			out[p] = e.forest.Predict(e.row)
+		}
+	}
+	return out
 }

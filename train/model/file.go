@@ -47,12 +47,18 @@ const (
 	Policy Kind = "policy"
 )
 
-// FeatureNames are the features a model of kind k reads, in order.
-func FeatureNames(k Kind) []string {
+// FeatureNames are the features a model of kind k reads from enc, in
+// order.
+func FeatureNames(enc env.FeatureEncoder, k Kind) []string {
 	if k == Policy {
-		return features.Names(features.ActionFeatures)
+		return features.Names(enc.ActionDocs())
 	}
-	return features.Names(features.StateFeatures)
+	return features.Names(enc.StateDocs())
+}
+
+// Reads reports whether the model reads the features enc writes.
+func (m *Model) Reads(enc env.FeatureEncoder) bool {
+	return enc.Version() == m.FeatureVersion && slices.Equal(m.Features, FeatureNames(enc, m.Kind))
 }
 
 // DataRef records one dataset a model was trained on.
@@ -198,10 +204,12 @@ func (m *Model) Check(g env.Game, k Kind) error {
 		return fmt.Errorf("is a %s model, not a %s model", m.Kind, k)
 	case m.Game != spec:
 		return fmt.Errorf("was trained for game %s, not %s", m.Game, spec)
-	case m.FeatureVersion != features.Version:
-		return fmt.Errorf("uses feature version %d, this chariot computes version %d: retrain it", m.FeatureVersion, features.Version)
-	case !slices.Equal(m.Features, FeatureNames(k)):
-		return fmt.Errorf("reads features %v, not this chariot's %s features of version %d", m.Features, k, features.Version)
 	}
-	return nil
+	for p := range g.NumPlayers() {
+		if m.Reads(features.NewEncoder(g, env.Player(p))) {
+			return nil
+		}
+	}
+	return fmt.Errorf("reads features (version %d, %d of them) that this chariot no longer computes for any seat of %s: retrain it",
+		m.FeatureVersion, len(m.Features), g.Name())
 }

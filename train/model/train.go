@@ -11,7 +11,6 @@ import (
 	"sort"
 
 	"github.com/chariot-ai/chariot/train/dataset"
-	"github.com/chariot-ai/chariot/train/features"
 )
 
 // Source is a dataset to train on and the path it was read from.
@@ -29,11 +28,15 @@ func ReadSources(paths []string) ([]Source, error) {
 		if err != nil {
 			return nil, err
 		}
-		if d.Header.FeatureVersion != features.Version {
-			return nil, fmt.Errorf("dataset %s has feature version %d, this chariot computes version %d: make it again", p, d.Header.FeatureVersion, features.Version)
-		}
-		if len(out) > 0 && d.Header.Game != out[0].Data.Header.Game {
-			return nil, fmt.Errorf("dataset %s is of game %s, dataset %s of %s", p, d.Header.Game, out[0].Path, out[0].Data.Header.Game)
+		if len(out) > 0 {
+			first := out[0].Data.Header
+			switch {
+			case d.Header.Game != first.Game:
+				return nil, fmt.Errorf("dataset %s is of game %s, dataset %s of %s", p, d.Header.Game, out[0].Path, first.Game)
+			case d.Header.FeatureVersion != first.FeatureVersion || !slices.Equal(d.Header.StateFeatures, first.StateFeatures) ||
+				!slices.Equal(d.Header.ActionFeatures, first.ActionFeatures):
+				return nil, fmt.Errorf("dataset %s records other features than dataset %s (another seat or feature version)", p, out[0].Path)
+			}
 		}
 		if len(d.Rows) == 0 {
 			return nil, fmt.Errorf("dataset %s has no complete game", p)
@@ -91,7 +94,11 @@ func dataRefs(src []Source) ([]DataRef, error) {
 // fitModel fits the forest of a model of kind k and records how: the
 // features, the datasets it came from, the rows and the target.
 func fitModel(k Kind, src []Source, cfg TrainConfig, xTr [][]float64, yTr []float64, heldRows int, target string) (*Model, error) {
-	names := FeatureNames(k)
+	h := src[0].Data.Header
+	names := h.StateFeatures
+	if k == Policy {
+		names = h.ActionFeatures
+	}
 	forest, err := Fit(xTr, yTr, names, cfg.Fit)
 	if err != nil {
 		return nil, err
@@ -100,9 +107,14 @@ func fitModel(k Kind, src []Source, cfg TrainConfig, xTr [][]float64, yTr []floa
 	if err != nil {
 		return nil, err
 	}
-	return &Model{Kind: k, Game: src[0].Data.Header.Game, FeatureVersion: features.Version, Features: names, Forest: forest,
+	return &Model{Kind: k, Game: src[0].Data.Header.Game, FeatureVersion: h.FeatureVersion, Features: names, Forest: forest,
 		Training: Training{Data: refs, TrainRows: len(xTr), HeldOutRows: heldRows, Target: target, Fit: cfg.Fit}}, nil
 }
+
+// BaselineFeature names the state feature, where a game's encoding has one,
+// that estimates the final score by hand: TrainValue measures a value
+// model against it.
+const BaselineFeature = "value_estimate"
 
 // TrainValue fits a value model: final VP from the state features of
 // every British decision.
@@ -130,14 +142,22 @@ func TrainValue(src []Source, cfg TrainConfig) (*Model, error) {
 	if len(xTe) > 0 {
 		pred := make([]float64, len(xTe))
 		base := make([]float64, len(xTe))
-		ve := slices.Index(names, "value_estimate")
+		// A game's own encoding may carry its hand-made estimate of the
+		// final score, the baseline a model has to beat.
+		ve := slices.Index(names, BaselineFeature)
 		for i, x := range xTe {
 			pred[i] = forest.Predict(x)
-			base[i] = x[ve]
+			if ve >= 0 {
+				base[i] = x[ve]
+			}
 		}
 		r2, mae := regression(pred, yTe)
-		br2, bmae := regression(base, yTe)
-		m.Metrics = finite([]Metric{{"r2", r2}, {"mae", mae}, {"baseline_r2", br2}, {"baseline_mae", bmae}})
+		m.Metrics = []Metric{{"r2", r2}, {"mae", mae}}
+		if ve >= 0 {
+			br2, bmae := regression(base, yTe)
+			m.Metrics = append(m.Metrics, Metric{"baseline_r2", br2}, Metric{"baseline_mae", bmae})
+		}
+		m.Metrics = finite(m.Metrics)
 	}
 	return m, nil
 }

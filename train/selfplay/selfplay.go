@@ -1,17 +1,17 @@
-// Package selfplay plays games with an agent and records its British
-// decisions as a dataset (package dataset): the features of each
-// position and of each legal action, the action chosen, the searcher's
-// visit counts when the agent is a search.Agent, and the final VP.
+// Package selfplay plays games with an agent in every seat and records
+// the decisions of the chosen seats as a dataset (package dataset): the
+// features of each position and of each legal action as the deciding seat
+// sees them, the action chosen, the searcher's visit counts when the agent
+// is a search.Agent, and the deciding seat's final return.
 //
 // Game i of a run is played exactly as `chariot bench` plays it: from the
 // seed eval.GameSeed(seed, i), with the agent seeded by
-// agents.SeatSeed(eval.AgentSeed(seed, i, spec), 0). The rows of a game do
-// not depend on the number of workers.
+// agents.SeatSeed(eval.AgentSeed(seed, i, spec), p) in seat p. The rows of
+// a game do not depend on the number of workers.
 package selfplay
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -42,6 +42,34 @@ type Config struct {
 	Resume bool
 	// Progress, if not nil, receives a progress bar: give it a terminal.
 	Progress io.Writer
+	// Seat is the seat whose decisions are recorded; -1 records every
+	// seat, which needs every seat's features to be alike.
+	Seat int
+}
+
+// seats lists the seats a run records, and checks that their encoders
+// write the same features.
+func seats(g env.Game, seat int) ([]int, env.FeatureEncoder, error) {
+	if seat >= g.NumPlayers() || seat < -1 {
+		return nil, nil, fmt.Errorf("seat %d: %s has seats 0 to %d", seat, g.Name(), g.NumPlayers()-1)
+	}
+	var out []int
+	if seat >= 0 {
+		out = []int{seat}
+	} else {
+		for p := range g.NumPlayers() {
+			out = append(out, p)
+		}
+	}
+	first := features.NewEncoder(g, env.Player(out[0]))
+	for _, p := range out[1:] {
+		e := features.NewEncoder(g, env.Player(p))
+		if e.Version() != first.Version() || !slices.Equal(features.Names(e.StateDocs()), features.Names(first.StateDocs())) {
+			return nil, nil, fmt.Errorf("%s's seats %s and %s have features of their own: record one seat at a time",
+				g.Name(), env.SeatName(g, env.Player(out[0])), env.SeatName(g, env.Player(p)))
+		}
+	}
+	return out, first, nil
 }
 
 // Run plays the games and appends each to the dataset as it finishes. It
@@ -58,16 +86,20 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	if _, err := agents.New(spec, cfg.Game, 0); err != nil {
 		return 0, err
 	}
-	if _, err := features.NewEncoder(cfg.Game); err != nil {
+	recorded, enc, err := seats(cfg.Game, cfg.Seat)
+	if err != nil {
 		return 0, err
 	}
 	h := dataset.Header{
 		Game:           eval.GameSpec(cfg.Game),
-		FeatureVersion: features.Version,
+		FeatureVersion: enc.Version(),
 		Agent:          spec,
 		Seed:           cfg.Seed,
-		StateFeatures:  features.Names(features.StateFeatures),
-		ActionFeatures: features.Names(features.ActionFeatures),
+		StateFeatures:  features.Names(enc.StateDocs()),
+		ActionFeatures: features.Names(enc.ActionDocs()),
+	}
+	if cfg.Game.NumPlayers() > 1 {
+		h.Seats = recorded
 	}
 	var (
 		w    *dataset.Writer
@@ -94,7 +126,7 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	}
 	bar := pool.NewBar(cfg.Progress, len(todo), "selfplay", "games")
 	played, err := pool.Run(ctx, workers, todo, func(i int) (dataset.Game, error) {
-		return PlayGame(ctx, cfg.Game, spec, cfg.Seed, i)
+		return PlayGame(ctx, cfg.Game, spec, cfg.Seed, i, recorded)
 	}, func(g dataset.Game) error {
 		if err := w.Write(g); err != nil {
 			return err
@@ -109,41 +141,42 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	return played, err
 }
 
-// PlayGame plays game i of a run with the given seed and records the
-// British decisions.
-func PlayGame(ctx context.Context, g env.Game, spec string, seed uint64, i int) (out dataset.Game, err error) {
+// PlayGame plays game i of a run with the given seed, the agent spec in
+// every seat, and records the decisions of the given seats.
+func PlayGame(ctx context.Context, g env.Game, spec string, seed uint64, i int, record []int) (out dataset.Game, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("agent %s, game %d: panic: %v", spec, i, r)
 		}
 	}()
-	enc, err := features.NewEncoder(g)
-	if err != nil {
-		return out, err
-	}
 	gameSeed := eval.GameSeed(seed, i)
-	ag, err := agents.New(spec, g, agents.SeatSeed(eval.AgentSeed(seed, i, spec), 0))
-	if err != nil {
-		return out, fmt.Errorf("agent %s, game %d: %w", spec, i, err)
+	n := g.NumPlayers()
+	players := make([]agents.Agent, n)
+	encs := make([]env.FeatureEncoder, n)
+	for p := range n {
+		if players[p], err = agents.New(spec, g, agents.SeatSeed(eval.AgentSeed(seed, i, spec), p)); err != nil {
+			return out, fmt.Errorf("agent %s, game %d: %w", spec, i, err)
+		}
 	}
-	if g.NumPlayers() != 1 {
-		return out, errors.New("self-play records one-seat games only")
+	for _, p := range record {
+		encs[p] = features.NewEncoder(g, env.Player(p))
 	}
-	searcher, _ := ag.(*search.Agent)
 	out.Index = i
 	var recErr error
-	end, err := agents.RunEpisode(ctx, g, gameSeed, []agents.Agent{ag}, func(s env.State, a env.Action, who env.Player) {
-		if who != 0 || recErr != nil {
+	var legal []env.Action
+	end, err := agents.RunEpisode(ctx, g, gameSeed, players, func(s env.State, a env.Action, who env.Player) {
+		if who < 0 || encs[who] == nil || recErr != nil {
 			return
 		}
-		enc.Load(s)
-		legal := enc.Legal()
-		r := dataset.Row{GameSeed: gameSeed, State: enc.State(nil), Legal: slices.Clone(legal), Chosen: a}
+		enc := encs[who]
+		enc.Reset(s)
+		legal = s.LegalActions(legal)
+		r := dataset.Row{GameSeed: gameSeed, Seat: int(who), State: enc.EncodeState(nil), Legal: slices.Clone(legal), Chosen: a}
 		r.Actions = make([][]float64, len(legal))
 		for k, b := range legal {
-			r.Actions[k] = enc.Action(b, nil)
+			r.Actions[k] = enc.EncodeAction(b, nil)
 		}
-		if searcher != nil && len(legal) > 1 {
+		if searcher, ok := players[who].(*search.Agent); ok && len(legal) > 1 {
 			if searcher.Last.Action != a {
 				recErr = fmt.Errorf("agent %s, game %d: the search result is not the action played", spec, i)
 				return
@@ -163,12 +196,12 @@ func PlayGame(ctx context.Context, g env.Game, spec string, seed uint64, i int) 
 	if err != nil {
 		return out, fmt.Errorf("agent %s, game %d: %w", spec, i, err)
 	}
-	final := end.Score().Value
+	final := end.Returns()
 	for k := range out.Rows {
-		out.Rows[k].FinalVP = final
+		out.Rows[k].FinalVP = final[out.Rows[k].Seat]
 	}
 	if len(out.Rows) == 0 {
-		return out, fmt.Errorf("agent %s, game %d: no British decision", spec, i)
+		return out, fmt.Errorf("agent %s, game %d: no decision recorded", spec, i)
 	}
 	return out, nil
 }
