@@ -14,9 +14,16 @@ import (
 	"github.com/chariot-ai/chariot/search"
 )
 
-// DefaultAgent is the search behind suggestions when none is named: the
-// strongest setting found so far on St. Nazaire.
-const DefaultAgent = "ismcts:rollout=greedy,prior=3"
+// DefaultAgent is the search behind suggestions for g when none is named:
+// IS-MCTS rolling out with the game's rollout agent (agents.RolloutAgent)
+// as its prior, the strongest setting found so far on St. Nazaire, or
+// with random rollouts where the game has none.
+func DefaultAgent(g env.Game) string {
+	if r := agents.RolloutAgent(g); r != "" {
+		return "ismcts:rollout=" + r + ",prior=3"
+	}
+	return "ismcts"
+}
 
 // searchModes maps the search agents' names to their modes.
 var searchModes = map[string]search.Mode{
@@ -27,7 +34,8 @@ var searchModes = map[string]search.Mode{
 type Options struct {
 	// Agent is the agent spec: a search agent ("ismcts:rollout=greedy"),
 	// whose sims option, if given, caps each suggestion; or any other agent,
-	// whose choice is then suggested without statistics. Default DefaultAgent.
+	// whose choice is then suggested without statistics. Default
+	// DefaultAgent(g).
 	Agent string
 	// Think is the time budget of a suggestion; 0 leaves the agent's sims
 	// alone as the budget.
@@ -50,7 +58,7 @@ type Advisor struct {
 // NewAdvisor checks the options and prepares an advisor for g.
 func NewAdvisor(g env.Game, o Options) (*Advisor, error) {
 	if o.Agent == "" {
-		o.Agent = DefaultAgent
+		o.Agent = DefaultAgent(g)
 	}
 	if o.Top <= 0 {
 		o.Top = 5

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chariot-ai/chariot/env"
+	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	_ "github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/env/stnazaire"
 )
 
@@ -166,46 +168,57 @@ func TestSuggestByAgent(t *testing.T) {
 func TestForecast(t *testing.T) {
 	s := decisionState(t, 1)
 	legal := s.Legal()
-	f, err := ForecastMove(s.State(), legal[0], 50, 11)
+	ctx := context.Background()
+	f, err := ForecastMove(ctx, s.State(), legal[0], 50, 11)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if f.Futures != 50 || f.Move != s.State().ActionString(legal[0]) || len(f.Events) == 0 {
 		t.Fatalf("forecast: %+v", f)
 	}
-	for _, e := range append(f.Events, f.Losses...) {
+	for _, e := range f.Events {
 		if e.Share <= 0 || e.Share > 1 || e.Text == "" {
 			t.Errorf("event %+v", e)
 		}
 	}
-	g, _ := ForecastMove(s.State(), legal[0], 50, 11)
-	if len(g.Events) != len(f.Events) || g.VPMean != f.VPMean {
+	g, _ := ForecastMove(ctx, s.State(), legal[0], 50, 11)
+	if len(g.Events) != len(f.Events) || g.ScoreMean != f.ScoreMean {
 		t.Error("a forecast is not reproducible from its seed")
 	}
-	if _, err := ForecastMove(s.State(), stnazaire.ActDemolish, 10, 1); err == nil || !errors.Is(err, env.ErrIllegal) {
+	if _, err := ForecastMove(ctx, s.State(), env.Action(s.Game().NumDistinctActions()-1), 10, 1); err == nil || !errors.Is(err, env.ErrIllegal) {
 		t.Errorf("forecast of an illegal move: %v", err)
 	}
 }
 
-func TestGermanShot(t *testing.T) {
-	names := []string{"KM Hafenkompanie 1", "KM 3"}
-	for _, tt := range []struct {
-		prompt, want string
-		ok           bool
-	}{
-		{"D10: KM 3 fires at Roderick", "KM 3 fires at Roderick", true},
-		{"D10: KM Hafenkompanie 1 fires at Roy", "KM Hafenkompanie 1 fires at Roy", true},
-		{"D10: Roderick fires at KM 3", "", false},
-		{"D10: FlaK #12 fires at Birney", "FlaK #12 fires at Birney", true},
-		{"D10: Birney fires at FlaK #12", "", false},
-		{"coloured D10: KM 3 fires again on 4 or less", "KM 3 rolls to fire again", true},
-		{"black D10: how many German reinforcements", "", false},
-		{"game over", "", false},
-	} {
-		got, ok := germanShot(tt.prompt, names)
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("germanShot(%q) = %q, %v; want %q, %v", tt.prompt, got, ok, tt.want, tt.ok)
+// TestForecastPig forecasts a game without phases or narration: after
+// "roll", the future runs to the seat's next decision, so the events are
+// the die's faces (each at least the sixth of the first roll) and, after a
+// 1 passes the turn, the other seat's choices.
+func TestForecastPig(t *testing.T) {
+	g, err := env.NewGame("pig")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := g.NewInitialState(1)
+	roll, _ := st.ParseAction("roll")
+	f, err := ForecastMove(context.Background(), st, roll, 600, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	faces := 0
+	for _, e := range f.Events {
+		switch {
+		case strings.HasPrefix(e.Text, "die: "):
+			faces++
+			if e.Share < 0.12 {
+				t.Errorf("event %+v: rarer than the first roll allows", e)
+			}
+		case e.Text != "seat 1: roll" && e.Text != "seat 1: stop":
+			t.Errorf("event %+v", e)
 		}
+	}
+	if faces != 6 {
+		t.Fatalf("events %+v, want the six faces", f.Events)
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 type Console struct {
 	S *Session
 	A *Advisor
-	// Futures is the number of futures of the German forecast shown at each
+	// Futures is the number of futures of the forecast shown at each
 	// decision; 0 means DefaultFutures, negative none.
 	Futures int
 	In      io.Reader
@@ -31,7 +31,7 @@ const ConsoleHelp = `Commands:
   at a die:        the face you rolled (7 or "roll 7"), or r to let me roll
   at a decision:   a move's number in the list, or its name ("to S12", "fire KM 3", "pass")
   best             play the top suggestion
-  forecast [MOVE]  what the Germans will likely do after MOVE (default: the top suggestion)
+  forecast [MOVE]  what the dice and the other side will likely do after MOVE (default: the top suggestion)
   moves            list the legal moves
   show             show the position again
   undo             take back the last move or die
@@ -218,7 +218,7 @@ func (c *Console) forecast(ctx context.Context, w io.Writer, arg string) error {
 	} else if arg != "" {
 		return errors.New("a die is pending: forecast takes no move now")
 	}
-	f, err := ForecastMove(c.S.State(), move, c.futures(), c.S.Seed()+uint64(c.S.Steps()))
+	f, err := ForecastMove(ctx, c.S.State(), move, c.futures(), c.S.Seed()+uint64(c.S.Steps()))
 	if err != nil {
 		return err
 	}
@@ -241,7 +241,6 @@ func (c *Console) show(ctx context.Context, w io.Writer) {
 	WriteState(w, st)
 	switch {
 	case c.S.Over():
-		WriteScore(w, st)
 		fmt.Fprintln(w, "The game is over: undo, save, load or quit.")
 	case c.S.AtChance():
 		faces := c.S.Faces()
@@ -256,7 +255,7 @@ func (c *Console) show(ctx context.Context, w io.Writer) {
 		WriteSuggestion(w, sg, st)
 		if c.Futures >= 0 {
 			if b, ok := sg.Best(); ok {
-				if f, err := ForecastMove(st, b.Action, c.futures(), c.S.Seed()+uint64(c.S.Steps())); err == nil {
+				if f, err := ForecastMove(ctx, st, b.Action, c.futures(), c.S.Seed()+uint64(c.S.Steps())); err == nil {
 					WriteForecast(w, f)
 				}
 			}

@@ -6,25 +6,15 @@ import (
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
-	"github.com/chariot-ai/chariot/env/stnazaire"
 )
 
-// WriteState draws the position: the game's own picture, then the
-// objectives destroyed and the German pools where the game has them.
+// WriteState draws the position: the game's own picture, then its score.
 func WriteState(w io.Writer, st env.State) {
 	fmt.Fprint(w, st.String())
-	sc := st.Score()
-	if n, ok := sc.Metric("objectives"); ok {
-		fmt.Fprintf(w, "  objectives destroyed: %g", n)
-		if sn, ok := st.(*stnazaire.State); ok {
-			if v := sn.View(); len(v.Destroyed) > 0 {
-				fmt.Fprintf(w, " (spaces %s)", strings.Join(v.Destroyed, ", "))
-			}
-			v := sn.View()
-			fmt.Fprintf(w, "; German pools: A %d, B %d", v.PoolA, v.PoolB)
-		}
+	if !strings.HasSuffix(st.String(), "\n") {
 		fmt.Fprintln(w)
 	}
+	WriteScore(w, st)
 }
 
 // WriteSuggestion lists the suggested moves with their statistics and the
@@ -86,7 +76,7 @@ func WriteForecast(w io.Writer, f Forecast) {
 	if f.Move != "" {
 		what = fmt.Sprintf("if you play %q", f.Move)
 	}
-	fmt.Fprintf(w, "German forecast %s, %s (%d futures: %s):\n", what, f.Horizon, f.Futures, f.Method)
+	fmt.Fprintf(w, "Forecast %s, %s (%d futures: %s):\n", what, f.Horizon, f.Futures, f.Method)
 	shown := 0
 	for _, e := range f.Events {
 		if shown == maxEvents || e.Share < 0.05 {
@@ -96,21 +86,18 @@ func WriteForecast(w io.Writer, f Forecast) {
 		shown++
 	}
 	if shown == 0 {
-		fmt.Fprintln(w, "  no German shot or move in most futures")
+		fmt.Fprintln(w, "  nothing happens in most futures")
 	}
-	if f.Reinforcements > 0 {
-		fmt.Fprintf(w, "  reinforcements: %.1f German counters on average\n", f.Reinforcements)
-	}
-	var losses []string
-	for _, e := range f.Losses {
-		if e.Share >= 0.05 && len(losses) < maxEvents {
-			losses = append(losses, fmt.Sprintf("%s %.0f%%", e.Text, 100*e.Share))
+	var changes []string
+	for _, m := range f.Metrics {
+		if m.Mean != m.Now {
+			changes = append(changes, fmt.Sprintf("%s %g now, %.1f by then", m.Name, m.Now, m.Mean))
 		}
 	}
-	if len(losses) > 0 {
-		fmt.Fprintf(w, "  your commandos by then: %s\n", strings.Join(losses, ", "))
+	if len(changes) > 0 {
+		fmt.Fprintf(w, "  %s\n", strings.Join(changes, "; "))
 	}
-	fmt.Fprintf(w, "  VP: %d now, %.1f on average by then\n", f.VPNow, f.VPMean)
+	fmt.Fprintf(w, "  score: %g now, %.1f on average by then\n", f.ScoreNow, f.ScoreMean)
 }
 
 // WriteScore writes the final (or running) score.

@@ -2,20 +2,19 @@ package advise
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/chariot-ai/chariot/agents"
-	_ "github.com/chariot-ai/chariot/agents/heuristic" // the greedy agent plays the British in forecasts
 	"github.com/chariot-ai/chariot/env"
-	"github.com/chariot-ai/chariot/env/stnazaire"
 )
 
-// Forecast is what the German rules are likely to do before the person's
-// next movement phase, from sampled futures.
+// Forecast is what the dice and the other side are likely to do before the
+// person's next decision in the same phase of the next turn, from sampled
+// futures.
 type Forecast struct {
 	// Move is the move played first, or "" for the position as it is.
 	Move    string `json:"move"`
@@ -23,21 +22,30 @@ type Forecast struct {
 	// Horizon and Method say in words what was sampled.
 	Horizon string `json:"horizon"`
 	Method  string `json:"method"`
-	// Events are German actions (shots, moves), with the share of futures
-	// in which each happens, most frequent first.
+	// Events are the accounts of the steps that were not the person's own
+	// (env.Narrator), with the share of futures in which each happens,
+	// most frequent first.
 	Events []Event `json:"events"`
-	// Losses are what happens to the commandos by the horizon.
-	Losses []Event `json:"losses"`
-	// Reinforcements is the mean number of German counters entering.
-	Reinforcements float64 `json:"reinforcements"`
-	VPNow          int     `json:"vp_now"`
-	VPMean         float64 `json:"vp_mean"`
+	// ScoreNow is the score now, ScoreMean its mean by the horizon.
+	ScoreNow  float64 `json:"score_now"`
+	ScoreMean float64 `json:"score_mean"`
+	// Metrics are the game's other figures (losses, objectives...): now
+	// and their mean by the horizon.
+	Metrics []MetricChange `json:"metrics"`
 }
 
 // Event is something that happens in a share of the futures.
 type Event struct {
 	Text  string  `json:"text"`
 	Share float64 `json:"share"`
+}
+
+// MetricChange is one figure of the score, now and on average by the
+// horizon.
+type MetricChange struct {
+	Name string  `json:"name"`
+	Now  float64 `json:"now"`
+	Mean float64 `json:"mean"`
 }
 
 // DefaultFutures is the number of futures a forecast samples by default.
@@ -47,187 +55,192 @@ const DefaultFutures = 200
 const forecastSteps = 5000
 
 // ForecastMove samples n futures of st after move (or of st itself when
-// move is negative) up to the British player's next movement phase: hidden
-// German counters redrawn for each future (so nothing hidden leaks), dice
-// at random from seed, the British choices in between made by the greedy
-// agent. It needs a St. Nazaire state.
-func ForecastMove(st env.State, move env.Action, n int, seed uint64) (Forecast, error) {
-	root, ok := st.(*stnazaire.State)
-	if !ok {
-		return Forecast{}, errors.New("forecast: only St. Nazaire has German rules to forecast")
-	}
-	if root.IsTerminal() {
+// move is negative) for the seat to move at st (seat 0 at a die): what is hidden from that
+// seat redrawn for each future (so nothing hidden leaks), dice at random
+// from seed, every seat's choices made by the game's rollout agent
+// (agents.RolloutAgent), or at random where it has none. A future ends at
+// the seat's first decision in the same phase of the next turn (env.Phaser),
+// or, in a game without phases, at its first decision after another seat
+// or the dice have acted; or at the end of the game.
+func ForecastMove(ctx context.Context, st env.State, move env.Action, n int, seed uint64) (Forecast, error) {
+	if st.IsTerminal() {
 		return Forecast{}, ErrOver
+	}
+	me := st.CurrentPlayer()
+	if me < 0 {
+		me = 0 // at a die: the forecast of the first seat, the solitaire player
 	}
 	if n <= 0 {
 		n = DefaultFutures
 	}
-	g := root.Game().(*stnazaire.Game)
-	policy, err := agents.New("greedy", g, seed)
-	if err != nil {
-		return Forecast{}, fmt.Errorf("forecast: %w", err)
+	g := st.Game()
+	spec := agents.RolloutAgent(g)
+	method := "hidden information redrawn, dice at random, every choice by the " + spec + " agent"
+	if spec == "" {
+		spec, method = "random", "hidden information redrawn, dice at random, every choice at random"
 	}
-	f := Forecast{Futures: n, VPNow: root.View().VP,
-		Horizon: "until your next movement phase (or the end)",
-		Method:  "hidden counters redrawn, dice at random, your choices in between by the greedy agent"}
-	if move >= 0 {
-		f.Move = root.ActionString(move)
-		if err := root.Clone().Apply(move); err != nil {
+	policy := make([]agents.Agent, g.NumPlayers())
+	for p := range policy {
+		var err error
+		if policy[p], err = agents.New(spec, g, agents.SeatSeed(seed, p)); err != nil {
 			return Forecast{}, fmt.Errorf("forecast: %w", err)
 		}
 	}
-	rng := rand.New(rand.NewPCG(seed, 0xf02ecA57))
-	names := germanNames(g.Data())
-	events, losses := map[string]int{}, map[string]int{}
-	reinf, vp := 0, 0
+	f := Forecast{Futures: n, ScoreNow: st.Score().Value, Method: method, Horizon: "until your next decision"}
+	if ph, ok := phaseOf(st); ok {
+		f.Horizon = "until your next decision in " + ph + " of the next turn (or the end)"
+	}
+	if move >= 0 {
+		f.Move = st.ActionString(move)
+		if err := st.Clone().Apply(move); err != nil {
+			return Forecast{}, fmt.Errorf("forecast: %w", err)
+		}
+	}
+	now := st.Score().Metrics
+	sums := make([]float64, len(now))
+	rng := rand.New(rand.NewPCG(seed, 0xf02eca57))
+	events := map[string]int{}
 	for range n {
-		fu, err := sampleFuture(root, move, rng, policy, names)
+		if err := ctx.Err(); err != nil {
+			return Forecast{}, err
+		}
+		end, seen, err := sampleFuture(ctx, st, me, move, rng, policy)
 		if err != nil {
 			return Forecast{}, fmt.Errorf("forecast: %w", err)
 		}
-		for e := range fu.events {
+		for e := range seen {
 			events[e]++
 		}
-		for e := range fu.losses {
-			losses[e]++
+		sc := end.Score()
+		f.ScoreMean += sc.Value / float64(n)
+		for i, m := range sc.Metrics {
+			if i < len(sums) {
+				sums[i] += m.Value
+			}
 		}
-		reinf += fu.reinf
-		vp += fu.vp
 	}
-	f.Events, f.Losses = shares(events, n), shares(losses, n)
-	f.Reinforcements = float64(reinf) / float64(n)
-	f.VPMean = float64(vp) / float64(n)
+	for i, m := range now {
+		f.Metrics = append(f.Metrics, MetricChange{Name: m.Name, Now: m.Value, Mean: sums[i] / float64(n)})
+	}
+	f.Events = shares(events, n)
 	return f, nil
 }
 
-// future is what one sampled future saw.
-type future struct {
-	events, losses map[string]bool
-	reinf, vp      int
-}
-
-func sampleFuture(root *stnazaire.State, move env.Action, rng *rand.Rand, policy agents.Agent, names []string) (future, error) {
-	fu := future{events: map[string]bool{}, losses: map[string]bool{}}
-	st := root.Resample(0, rng).(*stnazaire.State)
-	before := st.View()
+// sampleFuture plays one future and returns its last state and the set of
+// accounts of the steps that were not seat me's.
+func sampleFuture(ctx context.Context, root env.State, me env.Player, move env.Action, rng *rand.Rand, policy []agents.Agent) (env.State, map[string]bool, error) {
+	seen := map[string]bool{}
+	st := root.Resample(me, rng)
 	if move >= 0 {
 		if err := st.Apply(move); err != nil {
-			return fu, err
+			return nil, nil, err
 		}
 	}
-	d := st.Game().(*stnazaire.Game).Data()
-	leftB := st.PhaseLetter() != "B"
-	var inE bool
-	var pools int
-	var counts []int
+	startPhase, phased := phaseOf(root)
+	startTurn := turnOf(root)
+	others := false
 	var outcomes []env.Outcome
 	for step := 0; step < forecastSteps && !st.IsTerminal(); step++ {
-		ph := st.PhaseLetter()
-		if ph != "B" {
-			leftB = true
-		} else if leftB {
-			break
-		}
-		if ph == "E" && !inE {
-			inE, pools, counts = true, poolSize(st), germanCounts(st, len(d.Spaces))
-		}
-		if inE && ph != "E" {
-			inE = false
-			fu.reinf += germanMoves(st, d, pools, counts, fu.events)
+		who := st.CurrentPlayer()
+		if who == me {
+			if phased {
+				// The same phase of the next turn, or, for a phase that
+				// does not come again (a landing), the turn after.
+				ph, _ := phaseOf(st)
+				if t := turnOf(st); t > startTurn && (ph == startPhase || t > startTurn+1) {
+					break
+				}
+			} else if others {
+				break
+			}
 		}
 		var a env.Action
-		if st.CurrentPlayer() == env.Chance {
-			if shot, ok := germanShot(st.Prompt(), names); ok {
-				fu.events["phase "+ph+": "+shot] = true
-			}
+		if who == env.Chance {
 			outcomes = st.ChanceOutcomes(outcomes)
 			a = env.SampleChance(outcomes, rng)
 		} else {
 			var err error
-			if a, err = policy.Act(context.Background(), st); err != nil {
-				return fu, err
+			if a, err = policy[who].Act(ctx, st); err != nil {
+				return nil, nil, err
 			}
 		}
+		before := st
+		if who != me {
+			before = st.Clone()
+			others = true
+		}
 		if err := st.Apply(a); err != nil {
-			return fu, err
+			return nil, nil, err
+		}
+		if who != me {
+			for _, line := range Account(before, a, st) {
+				seen[line] = true
+			}
 		}
 	}
-	if inE {
-		fu.reinf += germanMoves(st, d, pools, counts, fu.events)
-	}
-	after := st.View()
-	for i, b := range before.British {
-		a := after.British[i]
-		switch {
-		case b.Status == "map" && (a.Status == "eliminated" || a.Status == "captured"):
-			fu.losses[b.Name+" "+a.Status] = true
-		case a.Status == "map" && a.Pinned && !b.Pinned:
-			fu.losses[b.Name+" pinned"] = true
-		}
-		if a.Status == "map" && a.Strength < b.Strength && b.Status == "map" {
-			fu.losses[b.Name+" reduced"] = true
-		}
-	}
-	fu.vp = after.VP
-	return fu, nil
+	return st, seen, nil
 }
 
-// germanNames lists the German counters' names, longest first, so a name
-// that begins another is tried after it.
-func germanNames(d *stnazaire.Data) []string {
-	names := make([]string, len(d.German))
-	for i, g := range d.German {
-		names[i] = g.Name
+// Account is what action a did to before, reaching after, in lines: the
+// game's own narration (env.Narrator) where it has one, prefixed by the
+// phase; else the seat (or die) and the action's name.
+func Account(before env.State, a env.Action, after env.State) []string {
+	prefix := ""
+	if ph, ok := phaseOf(before); ok && ph != "" {
+		prefix = ph + ": "
 	}
-	sort.Slice(names, func(i, j int) bool { return len(names[i]) > len(names[j]) })
-	return names
+	if n, ok := after.(env.Narrator); ok {
+		var out []string
+		for _, line := range strings.Split(n.Narrate(before, a), "\n") {
+			if line = strings.TrimSpace(line); line != "" {
+				out = append(out, prefix+line)
+			}
+		}
+		return out
+	}
+	who := "die"
+	if p := before.CurrentPlayer(); p >= 0 {
+		who = env.SeatName(before.Game(), p)
+	} else if pr, ok := before.(env.Prompter); ok && pr.Prompt() != "" {
+		who = pr.Prompt()
+	}
+	return []string{prefix + who + ": " + before.ActionString(a)}
 }
 
-// germanShot reads a die prompt and, if it is a German unit firing, says
-// so: "D10: KM 3 fires at Roderick" gives "KM 3 fires at Roderick".
-func germanShot(prompt string, names []string) (string, bool) {
-	_, body, ok := strings.Cut(prompt, ": ")
+// turnOf is the turn number at the head of the state's env.Phaser text
+// ("turn 2, phase B" gives 2), or 0.
+func turnOf(st env.State) int {
+	p, ok := st.(env.Phaser)
+	if !ok {
+		return 0
+	}
+	rest, ok := strings.CutPrefix(p.Phase(), "turn ")
+	if !ok {
+		return 0
+	}
+	n := 0
+	for _, r := range rest {
+		if !unicode.IsDigit(r) {
+			break
+		}
+		n = 10*n + int(r-'0')
+	}
+	return n
+}
+
+// phaseOf is the phase within the turn: env.Phaser's text without its
+// leading "turn N" ("turn 2, phase B" gives "phase B").
+func phaseOf(st env.State) (string, bool) {
+	p, ok := st.(env.Phaser)
 	if !ok {
 		return "", false
 	}
-	if strings.HasPrefix(body, "FlaK #12 fires at ") {
-		return body, true
+	ph := p.Phase()
+	if rest, ok := strings.CutPrefix(ph, "turn "); ok {
+		rest = strings.TrimLeftFunc(rest, unicode.IsDigit)
+		ph = strings.TrimLeft(rest, ", ")
 	}
-	for _, n := range names {
-		rest, ok := strings.CutPrefix(body, n+" fires ")
-		if !ok {
-			continue
-		}
-		if strings.HasPrefix(rest, "again") {
-			return n + " rolls to fire again", true
-		}
-		return body, true
-	}
-	return "", false
-}
-
-func poolSize(st *stnazaire.State) int {
-	v := st.View()
-	return v.PoolA + v.PoolB
-}
-
-func germanCounts(st *stnazaire.State, n int) []int {
-	c := make([]int, n)
-	for sp := range c {
-		c[sp] = st.GermansAt(sp)
-	}
-	return c
-}
-
-// germanMoves notes the spaces German counters entered during phase E and
-// returns how many reinforcements came in.
-func germanMoves(st *stnazaire.State, d *stnazaire.Data, pools int, counts []int, events map[string]bool) int {
-	for sp, c := range counts {
-		if st.GermansAt(sp) > c {
-			events[fmt.Sprintf("phase E: Germans move into %s %s", d.Spaces[sp].ID, d.Spaces[sp].Name)] = true
-		}
-	}
-	return pools - poolSize(st)
+	return ph, true
 }
 
 // shares turns counts into events sorted by share, then text.

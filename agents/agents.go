@@ -27,6 +27,10 @@ type Registration struct {
 	// Baseline marks a fast heuristic agent that `chariot bench` runs by
 	// default.
 	Baseline bool
+	// Rollout marks a fast agent that search may use as its rollout
+	// policy: a game's default search (the advisor's) rolls out with the
+	// first such agent, by name, that supports the game.
+	Rollout bool
 	// New builds the agent for g. p holds only documented options (New of
 	// the package checks); seed fixes the agent's own randomness.
 	New func(g env.Game, p env.Params, seed uint64) (Agent, error)
@@ -55,6 +59,17 @@ func Baselines(g env.Game) []string {
 		}
 	}
 	return out
+}
+
+// RolloutAgent names the first agent, by name, marked Rollout that
+// supports g, or "" if none does.
+func RolloutAgent(g env.Game) string {
+	for _, r := range List() {
+		if r.Rollout && (r.Supports == nil || r.Supports(g)) {
+			return r.Name
+		}
+	}
+	return ""
 }
 
 // Lookup finds a registered agent by name.

@@ -114,7 +114,9 @@ type Prompter interface {
 // Phaser is implemented by states of games played in turns and phases, so
 // logs can mark where each begins.
 type Phaser interface {
-	// Phase names the current turn and phase, e.g. "turn 2, phase B".
+	// Phase names the current turn and phase, e.g. "turn 2, phase B": a
+	// leading "turn N, " where the game has numbered turns, then the phase
+	// within the turn (the advisor's forecast reads them apart).
 	Phase() string
 }
 

@@ -181,6 +181,14 @@ type Shape struct {
 	Radius  float64      `json:"radius,omitempty"`
 }
 
+// BoardActioner is implemented by states whose decisions can be made on
+// the map: ActionCell is the index of the board cell that legal action a
+// points at (a destination, a target, a square), or -1, so that a page can
+// play it by a click.
+type BoardActioner interface {
+	ActionCell(a Action) int
+}
+
 // PieceLister is implemented by states that can list the pieces on the
 // board, as a person at the table sees them (face-down counters hidden).
 type PieceLister interface {

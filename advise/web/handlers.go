@@ -6,61 +6,70 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/chariot-ai/chariot/advise"
 	"github.com/chariot-ai/chariot/env"
-	"github.com/chariot-ai/chariot/env/stnazaire"
 )
 
-// legalMove is one legal move as the page lists it.
+// legalMove is one legal move as the page lists it; Cell is the board
+// cell it points at (env.BoardActioner), or -1.
 type legalMove struct {
 	Number int    `json:"number"`
 	Action int    `json:"action"`
 	Name   string `json:"name"`
+	Cell   int    `json:"cell"`
 }
 
 // stateBody is the whole position for the page.
 type stateBody struct {
-	Version    uint64         `json:"version"`
-	Steps      int            `json:"steps"`
-	Seed       uint64         `json:"seed"`
-	View       stnazaire.View `json:"view"`
-	Text       string         `json:"text"`
-	Pending    string         `json:"pending"`
-	Unit       string         `json:"unit,omitempty"`
-	Prompt     string         `json:"prompt"`
-	Chance     bool           `json:"chance"`
-	Over       bool           `json:"over"`
-	Faces      []int          `json:"faces"`
-	Legal      []legalMove    `json:"legal"`
-	Score      env.Score      `json:"score"`
-	CanUndo    bool           `json:"can_undo"`
-	Log        []string       `json:"log"`
-	Autosave   string         `json:"autosave"`
-	Agent      string         `json:"agent"`
-	ThinkMS    int64          `json:"think_ms"`
-	Suggestion *jobBody       `json:"suggestion"`
-	Warning    string         `json:"warning,omitempty"`
+	Version    uint64      `json:"version"`
+	Steps      int         `json:"steps"`
+	Seed       uint64      `json:"seed"`
+	Pieces     []env.Piece `json:"pieces"`
+	Text       string      `json:"text"`
+	Phase      string      `json:"phase,omitempty"`
+	Seat       string      `json:"seat,omitempty"`
+	Prompt     string      `json:"prompt"`
+	Chance     bool        `json:"chance"`
+	Over       bool        `json:"over"`
+	Faces      []int       `json:"faces"`
+	Legal      []legalMove `json:"legal"`
+	Score      env.Score   `json:"score"`
+	CanUndo    bool        `json:"can_undo"`
+	Log        []string    `json:"log"`
+	Autosave   string      `json:"autosave"`
+	Agent      string      `json:"agent"`
+	ThinkMS    int64       `json:"think_ms"`
+	Suggestion *jobBody    `json:"suggestion"`
+	Warning    string      `json:"warning,omitempty"`
 }
 
 func (s *Server) stateJSON() any { return s.stateLocked("") }
 
 func (s *Server) stateLocked(warning string) stateBody {
-	st := s.sess.State().(*stnazaire.State)
-	d := st.Game().(*stnazaire.Game).Data()
-	kind, unit := st.Pending()
-	b := stateBody{Version: s.version, Steps: s.sess.Steps(), Seed: s.sess.Seed(), View: st.View(), Text: st.String(),
-		Pending: kind, Prompt: st.Prompt(), Chance: s.sess.AtChance(), Over: s.sess.Over(), Faces: s.sess.Faces(),
+	st := s.sess.State()
+	b := stateBody{Version: s.version, Steps: s.sess.Steps(), Seed: s.sess.Seed(), Pieces: []env.Piece{}, Text: st.String(),
+		Prompt: s.sess.Prompt(), Chance: s.sess.AtChance(), Over: s.sess.Over(), Faces: s.sess.Faces(),
 		Legal: []legalMove{}, Score: st.Score(), CanUndo: s.sess.Steps() > 0, Log: append([]string{}, s.log...),
 		Autosave: s.sess.AutosavePath(), Agent: s.adv.Agent(), ThinkMS: s.adv.Think().Milliseconds(), Warning: warning}
-	if unit >= 0 && unit < len(d.British) {
-		b.Unit = d.British[unit].Name
+	if pl, ok := st.(env.PieceLister); ok {
+		b.Pieces = append(b.Pieces, pl.Pieces()...)
+	}
+	if ph, ok := st.(env.Phaser); ok {
+		b.Phase = ph.Phase()
+	}
+	if p := st.CurrentPlayer(); p >= 0 {
+		b.Seat = env.SeatName(st.Game(), p)
 	}
 	if !b.Chance && !b.Over {
+		ba, _ := st.(env.BoardActioner)
 		for i, a := range s.sess.Legal() {
-			b.Legal = append(b.Legal, legalMove{Number: i + 1, Action: int(a), Name: st.ActionString(a)})
+			m := legalMove{Number: i + 1, Action: int(a), Name: st.ActionString(a), Cell: -1}
+			if ba != nil {
+				m.Cell = ba.ActionCell(a)
+			}
+			b.Legal = append(b.Legal, m)
 		}
 	}
 	if s.job != nil {
@@ -70,65 +79,31 @@ func (s *Server) stateLocked(warning string) stateBody {
 	return b
 }
 
-// mapBody is the board: spaces, links and objectives.
+// mapBody is the board the page draws (env.BoardDrawer; Kind "none" for a
+// game without one) and the game it belongs to.
 type mapBody struct {
-	Spaces     []mapSpace     `json:"spaces"`
-	Links      []mapLink      `json:"links"`
-	Objectives map[int]mapObj `json:"objectives"`
-}
-
-type mapSpace struct {
-	ID        string  `json:"id"`
-	Name      string  `json:"name"`
-	X         float64 `json:"x"`
-	Y         float64 `json:"y"`
-	Square    bool    `json:"square"`
-	Objective int     `json:"objective,omitempty"`
-	Ship      bool    `json:"ship,omitempty"`
-	Landing   bool    `json:"landing,omitempty"`
-	Entry     bool    `json:"entry,omitempty"`
-	Exit      bool    `json:"exit,omitempty"`
-}
-
-type mapLink struct {
-	A    string `json:"a"`
-	B    string `json:"b"`
-	Kind string `json:"kind"` // "move" (solid) or "fire" (dashed)
-}
-
-type mapObj struct {
-	Name string `json:"name"`
-	VP   int    `json:"vp"`
+	Game        string   `json:"game"`
+	Description string   `json:"description"`
+	Seats       []string `json:"seats"`
+	env.Board
 }
 
 func (s *Server) getMap(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	d := s.sess.Game().(*stnazaire.Game).Data()
+	g := s.sess.Game()
 	s.mu.Unlock()
-	m := mapBody{Objectives: map[int]mapObj{}}
-	for _, sp := range d.Spaces {
-		m.Spaces = append(m.Spaces, mapSpace{ID: sp.ID, Name: sp.Name, X: sp.X, Y: sp.Y, Square: sp.Square,
-			Objective: int(sp.Objective), Ship: sp.Ship, Landing: sp.Landing >= 0, Entry: sp.Entry >= 0, Exit: sp.Exit >= 0})
+	m := mapBody{Game: advise.GameSpec(g), Board: env.Board{Kind: "none"}}
+	for p := range g.NumPlayers() {
+		m.Seats = append(m.Seats, env.SeatName(g, env.Player(p)))
 	}
-	for a := range d.Spaces {
-		for kind, links := range map[string][][]int16{"move": d.Move, "fire": d.Fire} {
-			for _, b := range links[a] {
-				if int(b) > a {
-					m.Links = append(m.Links, mapLink{A: d.Spaces[a].ID, B: d.Spaces[b].ID, Kind: kind})
-				}
-			}
-		}
+	if sn, ok := g.(env.Seater); ok { // the rule-driven sides too
+		m.Seats = sn.SeatNames()
 	}
-	sort.Slice(m.Links, func(i, j int) bool {
-		if m.Links[i].A != m.Links[j].A {
-			return m.Links[i].A < m.Links[j].A
-		}
-		return m.Links[i].B < m.Links[j].B
-	})
-	for n, name := range d.ObjName {
-		if name != "" {
-			m.Objectives[n] = mapObj{Name: name, VP: d.ObjVP[n]}
-		}
+	if reg, err := env.Lookup(g.Name()); err == nil {
+		m.Description = reg.Description
+	}
+	if bd, ok := g.(env.BoardDrawer); ok {
+		m.Board = bd.Board()
 	}
 	writeJSON(w, http.StatusOK, m)
 }
@@ -136,12 +111,19 @@ func (s *Server) getMap(w http.ResponseWriter, r *http.Request) {
 // playLocked applies a and answers the new position; an autosave failure
 // is a warning.
 func (s *Server) playLocked(a env.Action, note string) (any, error) {
-	name := s.sess.State().ActionString(a)
+	before := s.sess.State().Clone()
+	name := before.ActionString(a)
 	err := s.sess.Play(a)
 	if err != nil && !advise.IsAutosave(err) {
 		return nil, conflict("%s", err)
 	}
-	s.changedLocked(name + note)
+	step := name + note
+	if _, ok := s.sess.State().(env.Narrator); ok {
+		if lines := advise.Account(before, a, s.sess.State()); len(lines) > 0 {
+			step += ": " + strings.Join(lines, "; ")
+		}
+	}
+	s.changedLocked(step)
 	return s.stateLocked(warning(err)), nil
 }
 

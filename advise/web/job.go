@@ -110,7 +110,7 @@ func (s *Server) runJob(ctx context.Context, j *job, st env.State, seed uint64) 
 	var f *advise.Forecast
 	if err == nil && s.opts.Futures > 0 {
 		if b, ok := sugg.Best(); ok {
-			if fc, ferr := advise.ForecastMove(st, b.Action, s.opts.Futures, seed); ferr == nil {
+			if fc, ferr := advise.ForecastMove(ctx, st, b.Action, s.opts.Futures, seed); ferr == nil {
 				f = &fc
 			}
 		}
@@ -175,7 +175,7 @@ func (s *Server) postForecast(r *http.Request) (any, error) {
 	st := s.sess.State().Clone()
 	seed := s.sess.Seed() + uint64(s.sess.Steps())
 	s.mu.Unlock()
-	f, err := advise.ForecastMove(st, move, s.opts.Futures, seed)
+	f, err := advise.ForecastMove(s.base, st, move, s.opts.Futures, seed)
 	if err != nil {
 		return nil, badRequest("%s", err)
 	}

@@ -10,7 +10,6 @@ import (
 	"sync"
 
 	"github.com/chariot-ai/chariot/advise"
-	"github.com/chariot-ai/chariot/env/stnazaire"
 )
 
 //go:embed static
@@ -48,12 +47,9 @@ type Server struct {
 	search sync.WaitGroup
 }
 
-// New serves sess with suggestions from adv. The game must be St. Nazaire,
-// whose map the page draws.
+// New serves sess with suggestions from adv. The page draws the game's
+// board where it offers one (env.BoardDrawer).
 func New(sess *advise.Session, adv *advise.Advisor, o Options) (*Server, error) {
-	if _, ok := sess.Game().(*stnazaire.Game); !ok {
-		return nil, fmt.Errorf("the web page draws St. Nazaire only, not %s", sess.Game().Name())
-	}
 	if o.Dir == "" {
 		o.Dir = "."
 	}
@@ -73,7 +69,7 @@ func (s *Server) Close() {
 // Handler routes the page and the API:
 //
 //	GET  /api/state           the position, legal moves, pending die, the suggestion
-//	GET  /api/map             spaces, links and objectives
+//	GET  /api/map             the board: cells, links, shapes (env.Board)
 //	GET  /api/suggest         the suggestion: status, progress, moves, forecast
 //	GET  /api/saves           saved games in the save directory
 //	POST /api/new             {"seed": 7}: a new game

@@ -31,6 +31,7 @@ type sessionFlags struct {
 	autosave *string
 	think    *time.Duration
 	top      *int
+	game     *string
 	agent    *string
 	data     *string
 	futures  *int
@@ -43,9 +44,10 @@ func addSessionFlags(fs *flag.FlagSet) *sessionFlags {
 		autosave: fs.String("autosave", defaultAutosave, `file written after every step ("" for none)`),
 		think:    fs.Duration("think", 2*time.Second, "time budget of a suggestion (0: the agent's sims alone)"),
 		top:      fs.Int("top", 5, "how many suggested moves to list"),
-		agent:    fs.String("agent", advise.DefaultAgent, "agent behind the suggestions (see chariot agents)"),
+		game:     fs.String("game", "", "game spec with options, e.g. "+defaultGame+":turns=8 (default "+defaultGame+", or the loaded file's game)"),
+		agent:    fs.String("agent", "", "agent behind the suggestions (see chariot agents; default: IS-MCTS with the game's rollout agent)"),
 		data:     fs.String("data", "", "alternative data file for the game (map, counters, tables)"),
-		futures:  fs.Int("futures", advise.DefaultFutures, "futures sampled for the German forecast (0: none)"),
+		futures:  fs.Int("futures", advise.DefaultFutures, "futures sampled for the forecast of the other side and the dice (0: none)"),
 	}
 }
 
@@ -71,8 +73,12 @@ func (f *sessionFlags) open() (*advise.Session, *advise.Advisor, error) {
 	}
 	var g env.Game
 	var err error
-	if *f.load == "" || *f.data != "" {
-		if g, err = newGame(defaultGame, *f.data); err != nil {
+	if *f.load == "" || *f.data != "" || *f.game != "" {
+		spec := *f.game
+		if spec == "" {
+			spec = defaultGame
+		}
+		if g, err = newGame(spec, *f.data); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -1,16 +1,16 @@
-// The St. Nazaire advisor page: draws the port from /api/map, the position
-// from /api/state, and drives the session through the JSON API.
+// The advisor page: draws any game's board from /api/map (points, hexes,
+// areas, a miniatures table or a score track), the position from
+// /api/state, and drives the session through the JSON API.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
-const W = 1000, H = 760, PAD = 30;
+const W = 1000, PAD = 40;
 const $ = (id) => document.getElementById(id);
 
 let board = null;      // /api/map
 let state = null;      // /api/state
 let polling = null;    // suggestion poll timer
 
-function px(sp) { return [PAD + sp.x * (W - 2 * PAD), PAD + sp.y * (H - 2 * PAD - 20)]; }
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -56,120 +56,205 @@ async function act(path, body) {
   }
 }
 
-// ---- the map ----
+// ---- the board ----
+
+let view = null;        // the SVG viewBox: {x, y, w, h}, for zoom and pan
+let full = null;        // the whole board's viewBox
+let tf = null;          // board coordinates to SVG: {k, ox, oy}
+const sides = {};       // side name -> colour class, in order of appearance
+
+function sideClass(side) {
+  if (side === "marker") return "marker";
+  if (!(side in sides)) sides[side] = "side" + (Object.keys(sides).length % 6);
+  return sides[side];
+}
+
+// transform fits the board's own coordinates into a 1000-wide drawing.
+function transform() {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  const see = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
+  for (const c of board.cells || []) { see(c.x, c.y); for (const [x, y] of c.polygon || []) see(x, y); }
+  for (const sh of board.shapes || []) { for (const [x, y] of sh.polygon || []) see(x, y); if (sh.radius) { see(sh.x - sh.radius, sh.y - sh.radius); see(sh.x + sh.radius, sh.y + sh.radius); } }
+  if (board.kind === "table" || board.kind === "track") { see(0, 0); see(board.width, board.height); }
+  const m = board.kind === "hexes" ? board.hex_size || 0 : 0;
+  x0 -= m; y0 -= m; x1 += m; y1 += m;
+  if (!isFinite(x0)) { x0 = y0 = 0; x1 = y1 = 1; }
+  const bw = Math.max(x1 - x0, 1e-9), bh = Math.max(y1 - y0, 1e-9);
+  const k = Math.min((W - 2 * PAD) / bw, 1400 / bh);
+  tf = { k, ox: PAD - x0 * k, oy: PAD - y0 * k };
+  full = { x: 0, y: 0, w: W, h: bh * k + 2 * PAD + 40 };
+}
+
+function P(x, y) { return [tf.ox + x * tf.k, tf.oy + y * tf.k]; }
+function points(poly) { return poly.map(([x, y]) => P(x, y).join(",")).join(" "); }
+
+function setView(v) {
+  view = v;
+  $("map").setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+}
+
+function cellRadius() {
+  if (board.kind === "hexes") return (board.hex_size || 0.5) * tf.k;
+  if (board.kind === "track") return 0.45 * tf.k;
+  return 12;
+}
 
 function drawBoard() {
   const svg = $("map");
   svg.replaceChildren();
-  const byId = {};
-  for (const sp of board.spaces) byId[sp.id] = sp;
+  document.title = "chariot advise: " + (board.description || board.game);
+  $("title").textContent = board.description || board.game;
+  if (board.kind === "none") { svg.hidden = true; $("textpos").open = true; return; }
+  for (const seat of board.seats || []) sideClass(seat);
+  transform();
+  setView(full);
+  const shapes = el("g", { id: "shapes" }, svg);
+  for (const sh of board.shapes || []) {
+    const cls = "shape " + sh.kind;
+    const e = sh.radius
+      ? el("circle", { cx: P(sh.x, sh.y)[0], cy: P(sh.x, sh.y)[1], r: sh.radius * tf.k, class: cls }, shapes)
+      : el("polygon", { points: points(sh.polygon || []), class: cls }, shapes);
+    el("title", {}, e).textContent = sh.name || sh.kind;
+  }
   const links = el("g", { id: "links" }, svg);
-  for (const l of board.links) {
-    const [x1, y1] = px(byId[l.a]), [x2, y2] = px(byId[l.b]);
-    el("line", { x1, y1, x2, y2, class: "link " + l.kind }, links);
+  for (const l of board.links || []) {
+    const a = board.cells[l.a], b = board.cells[l.b];
+    const [x1, y1] = P(a.x, a.y), [x2, y2] = P(b.x, b.y);
+    el("line", { x1, y1, x2, y2, class: "link " + (l.kind || "") }, links);
   }
-  const spaces = el("g", { id: "spaces" }, svg);
-  for (const sp of board.spaces) {
-    const [x, y] = px(sp);
-    const g = el("g", { "data-space": sp.id }, spaces);
-    let cls = "space";
-    if (sp.landing) cls += " landing";
-    if (sp.entry) cls += " entry";
-    if (sp.exit) cls += " exit";
-    if (sp.ship) cls += " ship";
-    if (sp.objective) cls += " objective";
-    const shape = sp.square
-      ? el("rect", { x: x - 12, y: y - 12, width: 24, height: 24, class: cls, id: "sp-" + sp.id }, g)
-      : el("circle", { cx: x, cy: y, r: 12, class: cls, id: "sp-" + sp.id }, g);
-    const title = el("title", {}, shape);
-    title.textContent = sp.id + " " + sp.name + (sp.objective ? " — objective #" + sp.objective + " " + (board.objectives[sp.objective] || {}).name : "");
-    shape.addEventListener("click", () => clickSpace(sp.id));
-    el("text", { x, y: y + 22, class: "sid" }, g).textContent = sp.id;
-    if (sp.objective) el("text", { x, y: y + 4, class: "obj" }, g).textContent = "#" + sp.objective;
-  }
+  const cells = el("g", { id: "cells" }, svg);
+  const r = cellRadius();
+  board.cells.forEach((c, i) => {
+    const [x, y] = P(c.x, c.y);
+    const g = el("g", { "data-cell": String(i), "data-space": c.id }, cells);
+    const cls = "cell " + board.kind + " " + (c.kind || "");
+    let shape;
+    if (c.polygon && c.polygon.length) shape = el("polygon", { points: points(c.polygon), class: cls }, g);
+    else if (board.kind === "hexes") {
+      const pts = [];
+      for (let k = 0; k < 6; k++) { const a = Math.PI / 3 * k; pts.push([x + r * Math.cos(a), y + r * Math.sin(a)].join(",")); }
+      shape = el("polygon", { points: pts.join(" "), class: cls }, g);
+    } else if (board.kind === "track" || c.kind === "square") shape = el("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, class: cls }, g);
+    else shape = el("circle", { cx: x, cy: y, r, class: cls }, g);
+    shape.id = "cell-" + i;
+    el("title", {}, shape).textContent = c.name + (c.id && c.id !== c.name ? " (" + c.id + ")" : "");
+    shape.addEventListener("click", () => clickCell(i));
+    if (c.label) el("text", { x, y: y + 4, class: "clabel" }, g).textContent = c.label;
+    if (board.kind !== "track") el("text", { x, y: y + r + 10, class: "cname" }, g).textContent = short(c.name, 16);
+    else el("text", { x, y: y - r + 14, class: "cname" }, g).textContent = c.name;
+  });
   el("g", { id: "marks" }, svg);
   el("g", { id: "units" }, svg);
+  const legend = $("legend");
+  legend.replaceChildren();
+  for (const [k, v] of Object.entries(board.legend || {})) legend.appendChild(html("span", v, { class: "lg-item " + k }));
+  enableZoom(svg);
+}
+
+// enableZoom: the wheel zooms around the pointer, a drag pans, a double
+// click shows the whole board again.
+function enableZoom(svg) {
+  const at = (ev) => {
+    const b = svg.getBoundingClientRect();
+    return [view.x + (ev.clientX - b.left) / b.width * view.w, view.y + (ev.clientY - b.top) / b.height * view.h];
+  };
+  svg.onwheel = (ev) => {
+    ev.preventDefault();
+    const [mx, my] = at(ev);
+    const f = ev.deltaY < 0 ? 0.8 : 1.25;
+    const w = Math.min(full.w * 2, Math.max(full.w / 12, view.w * f)), h = view.h * w / view.w;
+    setView({ x: mx - (mx - view.x) * w / view.w, y: my - (my - view.y) * h / view.h, w, h });
+  };
+  let drag = null;
+  svg.onpointerdown = (ev) => { drag = { x: ev.clientX, y: ev.clientY, v: view }; };
+  svg.onpointermove = (ev) => {
+    if (!drag) return;
+    const b = svg.getBoundingClientRect();
+    setView(Object.assign({}, drag.v, { x: drag.v.x - (ev.clientX - drag.x) / b.width * drag.v.w, y: drag.v.y - (ev.clientY - drag.y) / b.height * drag.v.h }));
+  };
+  svg.onpointerup = svg.onpointerleave = () => { drag = null; };
+  svg.ondblclick = () => setView(full);
 }
 
 function chip(parent, x, y, label, cls, attrs, tip) {
   const g = el("g", Object.assign({ class: "chip " + cls }, attrs), parent);
-  el("rect", { x: x - 29, y: y - 7, width: 58, height: 14, rx: 3 }, g);
+  const w = Math.max(40, 6.2 * label.length + 8);
+  el("rect", { x: x - w / 2, y: y - 7, width: w, height: 14, rx: 3 }, g);
   el("text", { x, y: y + 3 }, g).textContent = label;
   el("title", {}, g).textContent = tip;
   return g;
 }
 
-function short(name, n) { n = n || 8; return name.length > n ? name.slice(0, n - 1) + "…" : name; }
+function short(name, n) { n = n || 12; return name.length > n ? name.slice(0, n - 1) + "…" : name; }
 
-// gshort abbreviates a German counter's name for its chip.
-const ABBR = [[/^2 cm /, ""], [/\s*\(Customs house, (\d)\)/, " C$1"], [/\s*\(.*\)$/, ""], ["Hafenschutzboot", "HSB"],
-  ["Minensucher", "MS"], ["Hafenkompanie", "HKp"], ["Marine-Stosstrupp", "Stoss"], ["Bautrupp", "Bau"], ["Werkschutz", "WS"],
-  ["infantry", "inf"], ["Stabskompanie", "Stab"], ["Panzerspähwagen", "PzSpw"], ["Schützenpanzerwagen", "SPW"],
-  ["Radfahr-Zug", "Rad"], ["Harbour armoured car", "ArmCar"], ["Tanker crews", "Tanker"], ["MAA 280 gunners", "MAA280"]];
-function gshort(name) {
-  for (const [from, to] of ABBR) name = name.replace(from, to);
-  return short(name, 10);
-}
-
-function drawUnits() {
-  const byId = {};
-  for (const sp of board.spaces) byId[sp.id] = sp;
+// drawPieces lays each cell's pieces out as a column of chips under it
+// (inside it for hexes, areas and tracks), so a stack never overlaps
+// itself; figures on a table stand at their own x, y.
+function drawPieces() {
   const units = $("units"), marks = $("marks");
   units.replaceChildren();
   marks.replaceChildren();
-  const destroyed = new Set(state.view.destroyed || []);
-  const legalTo = new Set(state.legal.filter((m) => m.name.startsWith("to ")).map((m) => m.name.slice(3)));
-  for (const sp of board.spaces) {
-    const shape = $("sp-" + sp.id);
-    shape.classList.toggle("destroyed", destroyed.has(sp.id));
-    shape.classList.toggle("target", legalTo.has(sp.id));
+  const targets = {};
+  for (const m of state.legal) if (m.cell >= 0) (targets[m.cell] = targets[m.cell] || []).push(m);
+  board.cells.forEach((c, i) => {
+    const shape = $("cell-" + i);
+    if (!shape) return;
+    shape.classList.toggle("target", i in targets);
     shape.classList.remove("decider");
+  });
+  const byCell = {};
+  for (const p of state.pieces) {
+    if (p.side === "marker") {
+      if (p.cell >= 0) {
+        const c = board.cells[p.cell], [x, y] = P(c.x, c.y);
+        el("line", { x1: x - 13, y1: y - 13, x2: x + 13, y2: y + 13, class: "xmark" }, marks);
+        el("line", { x1: x - 13, y1: y + 13, x2: x + 13, y2: y - 13, class: "xmark" }, marks);
+        const s = $("cell-" + p.cell); if (s) s.classList.add(p.name.replace(/\W/g, ""));
+      }
+      continue;
+    }
+    if (p.cell < 0) {
+      if (board.kind === "table") {
+        const [x, y] = P(p.x, p.y);
+        const g = el("g", { class: "figure " + sideClass(p.side) + (p.active ? " decider" : "") }, units);
+        el("circle", { cx: x, cy: y, r: 6 }, g);
+        el("text", { x, y: y - 9 }, g).textContent = short(p.name, 10);
+        el("title", {}, g).textContent = `${p.side}: ${p.name}${p.label ? ", " + p.label : ""}`;
+      }
+      continue;
+    }
+    (byCell[p.cell] = byCell[p.cell] || []).push(p);
   }
-  for (const id of destroyed) {
-    const [x, y] = px(byId[id]);
-    el("line", { x1: x - 13, y1: y - 13, x2: x + 13, y2: y + 13, class: "xmark" }, marks);
-    el("line", { x1: x - 13, y1: y + 13, x2: x + 13, y2: y - 13, class: "xmark" }, marks);
-  }
-  const brit = {}, ger = {};
-  for (const u of state.view.british) {
-    if (u.status !== "map" || !u.space) continue;
-    (brit[u.space] = brit[u.space] || []).push(u);
-  }
-  for (const g of state.view.german) (ger[g.space] = ger[g.space] || []).push(g);
-  for (const [id, list] of Object.entries(brit)) {
-    const [x, y] = px(byId[id]);
-    list.forEach((u, i) => {
-      let cls = "brit" + (u.pinned ? " pinned" : "") + (u.name === state.unit ? " decider" : "");
-      const tip = `${u.name}: ${u.type}, strength ${u.strength}${u.pinned ? ", pinned" : ""}${u.objective ? ", objective #" + u.objective : ""}`;
-      chip(units, x, y - 22 - 15 * i, short(u.name) + (u.pinned ? " P" : ""), cls,
-        { "data-unit": u.name, "data-space": id, "data-pinned": u.pinned ? "1" : "0" }, tip);
-      if (u.name === state.unit) $("sp-" + id).classList.add("decider");
-    });
-  }
-  for (const [id, list] of Object.entries(ger)) {
-    const [x, y] = px(byId[id]);
-    list.forEach((g, i) => {
-      const cls = (g.concealed ? "hid" : "ger") + (g.pinned ? " pinned" : "");
-      const label = g.concealed ? "?" : gshort(g.name) + " " + g.strength + (g.pinned ? " P" : "");
-      const tip = g.concealed ? "a face-down German counter" : `${g.name}: ${g.class}, strength ${g.strength}${g.pinned ? ", pinned" : ""}`;
-      chip(units, x, y + 36 + 15 * i, label, cls, { "data-german": g.concealed ? "?" : g.name, "data-space": id }, tip);
+  const inside = board.kind !== "points";
+  for (const [cell, list] of Object.entries(byCell)) {
+    const c = board.cells[cell], [x, y] = P(c.x, c.y);
+    const y0 = inside ? y - 7.5 * (list.length - 1) : y + 26;
+    list.forEach((p, i) => {
+      const label = p.name + (p.label && p.label.length < 12 ? " " + p.label : "");
+      chip(units, x, y0 + 15 * i, short(label, 18), sideClass(p.side) + (p.active ? " decider" : "") + (/pinned/.test(p.label || "") ? " pinned" : ""),
+        { "data-unit": p.name, "data-cell": cell }, `${p.side}: ${p.name}${p.label ? ", " + p.label : ""} — ${c.name}`);
+      if (p.active) $("cell-" + cell).classList.add("decider");
     });
   }
 }
 
-function clickSpace(id) {
+// clickCell plays the one legal move that points at cell i, or, when
+// several do, marks them in the list of moves.
+function clickCell(i) {
   if (!state || state.chance || state.over) return;
-  const m = state.legal.find((m) => m.name === "to " + id);
-  if (m) act("move", { move: m.name });
+  const ms = state.legal.filter((m) => m.cell === i);
+  if (ms.length === 1) { act("move", { move: ms[0].name }); return; }
+  for (const b of $("moves").children) b.classList.toggle("picked", ms.some((m) => m.name === b.dataset.move));
 }
 
 // ---- the panels ----
 
 function render(s) {
   state = s;
-  const v = s.view;
-  const objs = (s.score.metrics.find((m) => m.name === "objectives") || {}).value || 0;
-  $("status").textContent = `Turn ${v.turn} · phase ${v.phase} · VP ${v.vp} (${s.score.verdict}) · lost ${v.lost} · objectives ${objs} · step ${s.steps} · seed ${s.seed}`;
+  const figures = (s.score.metrics || []).map((m) => `${m.name} ${m.value}`).join(" · ");
+  $("status").textContent = [s.phase, s.seat ? s.seat + " to play" : "", `score ${s.score.value}${s.score.verdict ? " (" + s.score.verdict + ")" : ""}`,
+    figures, `step ${s.steps}`, `seed ${s.seed}`].filter((x) => x).join(" · ");
+  $("text").textContent = s.text;
   $("prompt").textContent = s.over ? "The game is over." : s.prompt;
   $("warning").textContent = s.warning || "";
   $("warning").hidden = !s.warning;
@@ -192,7 +277,7 @@ function render(s) {
   const moves = $("moves");
   moves.replaceChildren();
   for (const m of s.legal) {
-    const b = html("button", `${m.number} ${m.name}`, { type: "button", "data-move": m.name });
+    const b = html("button", `${m.number} ${m.name}`, { type: "button", "data-move": m.name, "data-cell": String(m.cell) });
     b.addEventListener("click", () => act("move", { move: m.name }));
     moves.appendChild(b);
   }
@@ -203,7 +288,7 @@ function render(s) {
   for (const step of s.log) log.appendChild(html("li", step));
   log.scrollTop = log.scrollHeight;
 
-  if (board) drawUnits();
+  if (board && board.kind !== "none") drawPieces();
   renderJob(s.suggestion);
 }
 
@@ -241,14 +326,13 @@ function renderJob(j) {
 
 function renderForecast(f) {
   const box = $("forecast");
-  box.appendChild(html("div", `German forecast if you play “${f.move || "nothing"}”, ${f.horizon} (${f.futures} futures):`));
+  box.appendChild(html("div", `Forecast if you play “${f.move || "nothing"}”, ${f.horizon} (${f.futures} futures):`));
   const ul = html("ul");
   for (const e of f.events.filter((e) => e.share >= 0.05).slice(0, 8)) ul.appendChild(html("li", `${pct(e.share)} ${e.text}`));
-  if (!ul.children.length) ul.appendChild(html("li", "no German shot or move in most futures"));
-  if (f.reinforcements > 0) ul.appendChild(html("li", `reinforcements: ${f.reinforcements.toFixed(1)} counters on average`));
-  const losses = f.losses.filter((e) => e.share >= 0.05).slice(0, 8).map((e) => `${e.text} ${pct(e.share)}`);
-  if (losses.length) ul.appendChild(html("li", "your commandos by then: " + losses.join(", ")));
-  ul.appendChild(html("li", `VP ${f.vp_now} now, ${f.vp_mean.toFixed(1)} on average by then`));
+  if (!ul.children.length) ul.appendChild(html("li", "nothing happens in most futures"));
+  const changes = (f.metrics || []).filter((m) => m.mean !== m.now).map((m) => `${m.name} ${m.now} now, ${m.mean.toFixed(1)} by then`);
+  if (changes.length) ul.appendChild(html("li", changes.join("; ")));
+  ul.appendChild(html("li", `score ${f.score_now} now, ${f.score_mean.toFixed(1)} on average by then`));
   box.appendChild(ul);
   box.appendChild(html("div", f.method, { class: "method" }));
 }

@@ -1,0 +1,31 @@
+package tictactoe
+
+import "github.com/chariot-ai/chariot/env"
+
+// Board implements env.BoardDrawer: the nine squares, numbered as the
+// actions are.
+func (g *Game) Board() env.Board {
+	b := env.Board{Kind: env.BoardTrack, Width: 3, Height: 3}
+	for i := range Cells {
+		b.Cells = append(b.Cells, env.Cell{ID: string(rune('0' + i)), Name: "square " + string(rune('0'+i)),
+			X: float64(i%3) + 0.5, Y: float64(i/3) + 0.5, Kind: "square"})
+	}
+	return b
+}
+
+// Pieces implements env.PieceLister: the marks on the board.
+func (s *State) Pieces() []env.Piece {
+	var out []env.Piece
+	for i, m := range s.board {
+		switch m {
+		case markX:
+			out = append(out, env.Piece{Side: "x", Name: "X", Cell: i})
+		case markO:
+			out = append(out, env.Piece{Side: "o", Name: "O", Cell: i})
+		}
+	}
+	return out
+}
+
+// ActionCell implements env.BoardActioner: a mark goes on its square.
+func (s *State) ActionCell(a env.Action) int { return int(a) }
