@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/env/stnazaire"
 )

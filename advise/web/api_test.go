@@ -13,10 +13,10 @@ import (
 
 	"github.com/chariot-ai/chariot/advise"
 	"github.com/chariot-ai/chariot/advise/web"
-	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/agents/heuristic"
-	_ "github.com/chariot-ai/chariot/env/tictactoe"
+	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/stnazaire"
+	_ "github.com/chariot-ai/chariot/env/tictactoe"
 )
 
 // newServer serves a new game of St. Nazaire of seed 1 from a test server.
