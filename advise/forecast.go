@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/chariot-ai/chariot/agents"
-	_ "github.com/chariot-ai/chariot/agents/heuristic" // the greedy agent plays the British in forecasts
+	_ "github.com/chariot-ai/chariot/agents/stnazaire" // the greedy agent plays the British in forecasts
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/stnazaire"
 )

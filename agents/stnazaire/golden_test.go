@@ -1,4 +1,4 @@
-package heuristic
+package stnazaire
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
-	"github.com/chariot-ai/chariot/env/stnazaire"
+	stn "github.com/chariot-ai/chariot/env/stnazaire"
 	"github.com/chariot-ai/chariot/eval"
 )
 
@@ -70,7 +70,7 @@ func playGolden(t *testing.T, g env.Game, spec string, i int) goldenGame {
 // go test ./agents/stnazaire -run TestGoldenBench -update only when a rule
 // fix is meant to change games, and say so in the commit.
 func TestGoldenBench(t *testing.T) {
-	g := stnazaire.Default()
+	g := stn.Default()
 	var got []goldenGame
 	for _, spec := range goldenAgents {
 		for i := range goldenGames {
