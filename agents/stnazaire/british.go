@@ -111,6 +111,9 @@ func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 	if !ok {
 		return 0, errors.New("St. Nazaire baseline: not a stnazaire state")
 	}
+	if p := s.CurrentPlayer(); p != 0 {
+		return 0, fmt.Errorf("the British baselines play the British seat, not the %s (give that seat a German agent, e.g. rules)", env.SeatName(s.Game(), p))
+	}
 	a.buf = s.LegalActions(a.buf)
 	if len(a.buf) == 0 {
 		return 0, errors.New("St. Nazaire baseline: no legal action")
