@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/env/stnazaire"

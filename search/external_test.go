@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
-	_ "github.com/chariot-ai/chariot/agents/heuristic" // greedy and the stnazaire evaluator
+	_ "github.com/chariot-ai/chariot/agents/stnazaire" // greedy and the stnazaire evaluator
 	"github.com/chariot-ai/chariot/env"
 )
 

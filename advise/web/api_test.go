@@ -13,7 +13,7 @@ import (
 
 	"github.com/chariot-ai/chariot/advise"
 	"github.com/chariot-ai/chariot/advise/web"
-	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/stnazaire"
 	_ "github.com/chariot-ai/chariot/env/tictactoe"

@@ -70,7 +70,7 @@ func TestAdviseScript(t *testing.T) {
 		"Now: optional 5.2.3: may Hodgson attack FlaK #12?",
 		"Suggestions (ismcts:sims=30,rollout=greedy,prior=3; 30 simulations in",
 		"no.  move",
-		"German forecast if you play",
+		"Forecast if you play",
 		"? no move number 12: the moves are numbered 1 to 2",
 		"played: fire 2 cm FlaK #12 (Old Mole, pos. 63)",
 		"undone",
@@ -80,7 +80,7 @@ func TestAdviseScript(t *testing.T) {
 		"played: to S03",
 		"loaded " + saved,
 		"Moves: 1 pass, 2 to S02, 3 to S03, 4 to S04",
-		`German forecast if you play "to S02"`,
+		`Forecast if you play "to S02"`,
 		`? action "to S9": no space "S9"`,
 		"(the top suggestion)",
 		"undo             take back the last move or die",
@@ -103,7 +103,7 @@ func TestAdviseScript(t *testing.T) {
 
 	// The autosave continues the game.
 	status, stdout, _ = adviseScript(t, "moves\n9\n", "--load", auto, "--autosave", "", "--think", "0", "--agent", "greedy", "--futures", "0")
-	if status != 0 || strings.Contains(stdout, "German forecast") || !strings.Contains(stdout, "? a die is pending: enter the face (1 to 10)") ||
+	if status != 0 || strings.Contains(stdout, "Forecast if you play") || !strings.Contains(stdout, "? a die is pending: enter the face (1 to 10)") ||
 		!strings.Contains(stdout, "Suggestion (greedy): the agent's choice") {
 		t.Errorf("reloading the autosave: status %d\n%s", status, stdout)
 	}

@@ -9,7 +9,7 @@ import (
 	_ "github.com/chariot-ai/chariot/env/tictactoe"
 
 	// Agents beyond the generic ones in package agents.
-	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	_ "github.com/chariot-ai/chariot/search"
 )
 

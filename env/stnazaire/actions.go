@@ -16,6 +16,10 @@ import (
 //	12..43       unit X    select British counter X to move (6.1)
 //	44..171      to S      move to space S (or occupy, displace)
 //	172..235     fire G    fire at German counter G (9.1, 5.2.2)
+//	236..267     attack X  a German attacks British counter X (9.1.1; opponent=seat)
+//
+// The German seat (opponent=seat) moves its counters with "to S" and
+// "pass" (stop) and fires with "attack X".
 const (
 	ActPass     env.Action = 0
 	ActDemolish env.Action = 1
@@ -23,7 +27,8 @@ const (
 	actUnit0    env.Action = actRoll0 + 10
 	actTo0      env.Action = actUnit0 + MaxBritish
 	actFire0    env.Action = actTo0 + MaxSpaces
-	numActions             = int(actFire0) + MaxGerman
+	actAttack0  env.Action = actFire0 + MaxGerman
+	numActions             = int(actAttack0) + MaxBritish
 )
 
 // RollAction is the chance outcome for a die showing face (1-based).
@@ -38,8 +43,11 @@ func ToAction(sp int) env.Action { return actTo0 + env.Action(sp) }
 // FireAction fires at German counter g.
 func FireAction(g int) env.Action { return actFire0 + env.Action(g) }
 
+// AttackAction is a German attack on British counter u (opponent=seat).
+func AttackAction(u int) env.Action { return actAttack0 + env.Action(u) }
+
 // DecodeAction splits an action into its kind and argument: kind is one of
-// "pass", "demolish", "roll", "unit", "to", "fire".
+// "pass", "demolish", "roll", "unit", "to", "fire", "attack".
 func DecodeAction(a env.Action) (kind string, arg int) {
 	switch {
 	case a == ActPass:
@@ -52,8 +60,10 @@ func DecodeAction(a env.Action) (kind string, arg int) {
 		return "unit", int(a - actUnit0)
 	case a >= actTo0 && a < actFire0:
 		return "to", int(a - actTo0)
-	case a >= actFire0 && int(a) < numActions:
+	case a >= actFire0 && a < actAttack0:
 		return "fire", int(a - actFire0)
+	case a >= actAttack0 && int(a) < numActions:
+		return "attack", int(a - actAttack0)
 	}
 	return "", -1
 }
@@ -78,6 +88,10 @@ func (s *State) ActionString(a env.Action) string {
 		if arg < len(d.German) {
 			return "fire " + d.German[arg].Name
 		}
+	case "attack":
+		if arg < len(d.British) {
+			return "attack " + d.British[arg].Name
+		}
 	case "pass", "demolish":
 		return kind
 	}
@@ -92,7 +106,7 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		if n < 0 || n >= numActions {
 			return 0, fmt.Errorf("action %d out of range 0..%d", n, numActions-1)
 		}
-		if kind, arg := DecodeAction(env.Action(n)); (kind == "unit" && arg >= len(d.British)) ||
+		if kind, arg := DecodeAction(env.Action(n)); ((kind == "unit" || kind == "attack") && arg >= len(d.British)) ||
 			(kind == "to" && arg >= len(d.Spaces)) || (kind == "fire" && arg >= len(d.German)) {
 			return 0, fmt.Errorf("action %d names no counter or space of this data set", n)
 		}
@@ -129,6 +143,14 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 			return FireAction(int(g)), nil
 		}
 		return 0, fmt.Errorf("action %q: no German counter named %q", text, arg)
+	case "attack":
+		if u, ok := d.unitIdx[arg]; ok {
+			return AttackAction(int(u)), nil
+		}
+		return 0, fmt.Errorf("action %q: no British counter named %q", text, arg)
+	}
+	if s.opts().GermanSeat {
+		return 0, fmt.Errorf("action %q: want pass, demolish, roll N, unit NAME, to SPACE, fire NAME or attack NAME", text)
 	}
 	return 0, fmt.Errorf("action %q: want pass, demolish, roll N, unit NAME, to SPACE or fire NAME", text)
 }
@@ -184,6 +206,19 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 				buf = append(buf, ToAction(int(sp)))
 			}
 		}
+	case decGermanMove:
+		buf = append(buf, ActPass)
+		for sp := range d.Spaces {
+			if s.germanMayEnter(u, int16(sp)) {
+				buf = append(buf, ToAction(sp))
+			}
+		}
+	case decGermanFire:
+		for v := range d.British {
+			if s.germanMayAttack(u, v) {
+				buf = append(buf, AttackAction(v))
+			}
+		}
 	}
 	return buf
 }
@@ -209,7 +244,7 @@ func (s *State) isLegal(a env.Action) bool {
 		return kind == "roll" && arg <= int(s.rollK)
 	}
 	if kind == "pass" {
-		return s.dec != decNone
+		return s.dec != decNone && s.dec != decGermanFire
 	}
 	u := int(s.decUnit)
 	switch s.dec {
@@ -232,6 +267,10 @@ func (s *State) isLegal(a env.Action) bool {
 		return kind == "demolish"
 	case decDisplace:
 		return kind == "to" && arg < len(d.Spaces) && d.moveLinked[s.bSpace[u]][arg] && s.canDisplaceTo(int16(arg))
+	case decGermanMove:
+		return kind == "to" && arg < len(d.Spaces) && s.germanMayEnter(u, int16(arg))
+	case decGermanFire:
+		return kind == "attack" && arg < len(d.British) && s.germanMayAttack(u, arg)
 	}
 	return false
 }

@@ -60,6 +60,10 @@ func (s *State) stepCombat() {
 		for s.cursor < int16(s.nOrder) {
 			g := int(s.gOrder[s.cursor])
 			if t := s.germanTargetSpace(g); t >= 0 {
+				if s.opts().GermanSeat {
+					s.setDecision(decGermanFire, g)
+					return
+				}
 				s.gTarget[g] = t
 				s.setRoll(rollAttackG, 10, g, s.germanTargetUnit(t))
 				return
@@ -186,6 +190,10 @@ func (s *State) resolveGermanShot(g, u, face int) {
 func (s *State) resolveQuad(g, face int) {
 	t := s.gTarget[g]
 	if face <= int(s.data().German[g].Strength) && s.anyStanding(t) {
+		if s.opts().GermanSeat {
+			s.setDecision(decGermanFire, g)
+			return
+		}
 		s.setRoll(rollAttackG, 10, g, s.germanTargetUnit(t))
 		return
 	}

@@ -106,6 +106,10 @@ func (s *State) onDecision(kind string, arg int) {
 		if kind == "fire" {
 			s.declareFire(u, arg)
 		}
+	case decGermanMove:
+		s.germanMoveDecided(u, kind, arg)
+	case decGermanFire:
+		s.germanAttack(u, arg)
 	case decDemolish:
 		if kind == "demolish" {
 			s.bf.put(u, fTried, true)

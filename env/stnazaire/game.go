@@ -42,7 +42,11 @@ type Game struct {
 	obsSize  int
 }
 
-var _ env.Game = (*Game)(nil)
+var (
+	_ env.Game    = (*Game)(nil)
+	_ env.Seater  = (*Game)(nil)
+	_ env.Caveats = (*Game)(nil)
+)
 
 // NewGame builds a game. dataPath is recorded in Options() so the game can
 // be rebuilt; it may be empty for the embedded data.
@@ -86,8 +90,37 @@ func (g *Game) Options() string {
 	return p.String()
 }
 
-// NumPlayers is 1: the British. The Germans are played by the rules.
-func (g *Game) NumPlayers() int { return 1 }
+// NumPlayers is 1, the British, with the Germans played by the rules; 2
+// under opponent=seat, the Germans being seat 1.
+func (g *Game) NumPlayers() int {
+	if g.opts.GermanSeat {
+		return 2
+	}
+	return 1
+}
+
+// SeatNames names the seats as the printed game does.
+func (g *Game) SeatNames() []string {
+	if g.opts.GermanSeat {
+		return []string{"British", "German"}
+	}
+	return []string{"British"}
+}
+
+// Caveats tells a person playing the printed game what the engine's data
+// may not share with their copy: the rule text has no map, counter values,
+// combat results table or landing table, so those were reconstructed (see
+// data/README.md). A game on other data (data=) carries the same warning,
+// as the engine cannot vouch for a file's sources.
+func (g *Game) Caveats() []string {
+	return []string{
+		"The map (spaces, links, which space holds which objective and set-up area) is reconstructed from the rules' references and the history of the raid: your printed map may differ.",
+		"Counter strengths are reconstructed where the rules do not fix them (most commandos and Germans, every FlaK): check them against your counters.",
+		"The combat results table is reconstructed, checked only against the four results of the rule 9 example: your printed table may differ.",
+		"The landing table (5.2.1) is reconstructed: your play aid may differ.",
+		"The reinforcement table, set-up draws, objectives and victory levels follow the rules as printed.",
+	}
+}
 
 // NumDistinctActions is the size of the fixed action space.
 func (g *Game) NumDistinctActions() int { return numActions }

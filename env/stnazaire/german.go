@@ -30,8 +30,12 @@ func (s *State) stepGerman() {
 		for int(s.cursor) < len(d.German) {
 			g := int(s.cursor)
 			if s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) && !s.gImmobile(g) && s.gMovesLeft[g] > 0 {
-				s.germanStep(g, &foot)
-				if s.roll != rollNone {
+				if s.opts().GermanSeat {
+					s.offerGermanMove(g, &foot)
+				} else {
+					s.germanStep(g, &foot)
+				}
+				if s.roll != rollNone || s.dec != decNone {
 					return
 				}
 				continue
@@ -115,6 +119,10 @@ func (s *State) resolveGermanTie(g, face int) {
 	var cand [MaxSpaces]int16
 	var foot footField
 	s.germanCandidates(g, &cand, &foot)
+	if s.opts().GermanSeat {
+		s.askGermanMove(g, face) // the seat decides, knowing the die
+		return
+	}
 	s.germanEnter(g, cand[face-1])
 }
 

@@ -332,7 +332,7 @@ func (s *State) decodeMachine(m *machineJSON, space func(string, string) (int16,
 		return errors.New("step, cursor or aux out of range")
 	}
 	s.step, s.cursor, s.aux, s.aux2 = uint8(m.Step), int16(m.Cursor), int16(m.Aux), int16(m.Aux2)
-	if m.Decision < 0 || m.Decision > int(decDisplace) || m.Roll < 0 || m.Roll > int(rollGermanTie) {
+	if m.Decision < 0 || m.Decision > int(decGermanFire) || m.Roll < 0 || m.Roll > int(rollGermanTie) {
 		return errors.New("unknown decision or roll")
 	}
 	if m.Decision != int(decNone) && m.Roll != int(rollNone) {
@@ -342,6 +342,16 @@ func (s *State) decodeMachine(m *machineJSON, space func(string, string) (int16,
 		return errors.New("nothing is pending in a game that is not over")
 	}
 	s.dec, s.roll = uint8(m.Decision), uint8(m.Roll)
+	if germanDecision(s.dec) {
+		if !s.opts().GermanSeat {
+			return errors.New("a German decision is pending, but the Germans are not a seat (opponent=rules)")
+		}
+		if m.DecUnit < 0 || m.DecUnit >= nG || s.gLoc[m.DecUnit] != gOnMap {
+			return errors.New("the pending German decision needs a German counter on the map")
+		}
+		s.decUnit = int8(m.DecUnit)
+		return s.decodeOrder(m, space)
+	}
 	if m.DecUnit < -1 || m.DecUnit >= nB {
 		return fmt.Errorf("dec_unit %d out of range", m.DecUnit)
 	}
@@ -353,6 +363,14 @@ func (s *State) decodeMachine(m *machineJSON, space func(string, string) (int16,
 	if s.dec == decOccupy && (s.aux < 0 || int(s.aux) >= nS) {
 		return errors.New("an occupation needs a space")
 	}
+	return s.decodeOrder(m, space)
+}
+
+// decodeOrder reads the pending roll, the German attack order and the
+// spaces held when the exchange of fire began.
+func (s *State) decodeOrder(m *machineJSON, space func(string, string) (int16, error)) error {
+	d := s.data()
+	nB, nG, nS := len(d.British), len(d.German), len(d.Spaces)
 	if s.roll != rollNone {
 		if m.RollK < 1 || m.RollK > 10 {
 			return fmt.Errorf("roll_k %d out of 1..10", m.RollK)

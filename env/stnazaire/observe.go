@@ -35,7 +35,9 @@ func (s *State) Observation(p env.Player, buf []float32) []float32 {
 	clear(buf)
 	buf[0] = float32(s.turn) / 10
 	buf[1+s.phase] = 1
-	buf[10+s.dec] = 1
+	if !germanDecision(s.dec) {
+		buf[10+s.dec] = 1 // a German seat's decision is told by the phase
+	}
 	buf[18+s.roll] = 1
 	var pa, pb int
 	for g := range d.German {
@@ -52,7 +54,7 @@ func (s *State) Observation(p env.Player, buf []float32) []float32 {
 		buf[o+int(s.bStatus[u])] = 1
 		f := buf[o+6 : o+obsPerUnit]
 		f[0], f[1], f[2], f[3], f[4] = b2f(s.bf.has(u, fReduced)), b2f(s.bf.has(u, fPinned)), b2f(s.bf.has(u, fMoved)), b2f(s.bf.has(u, fFiredC)), b2f(s.bf.has(u, fTried))
-		f[5] = b2f(s.dec != decNone && int(s.decUnit) == u || s.roll != rollNone && int(s.rollU) == u)
+		f[5] = b2f(s.dec != decNone && !germanDecision(s.dec) && int(s.decUnit) == u || s.roll != rollNone && int(s.rollU) == u)
 		f[6] = float32(s.bStrength(u)) / 6
 		o += obsPerUnit
 		if sp := s.bSpace[u]; sp >= 0 {
@@ -66,7 +68,7 @@ func (s *State) Observation(p env.Player, buf []float32) []float32 {
 			continue
 		}
 		f := buf[o+int(s.gSpace[g])*obsPerSpace:]
-		if s.gf.has(g, fConcealed) {
+		if s.gf.has(g, fConcealed) && p != 1 { // the German seat knows its own counters
 			f[2] += 1.0 / 3
 			continue
 		}
@@ -177,11 +179,16 @@ func (s *State) View() View {
 // map and of every counter in the pools, keeping what the British have
 // seen: the classes of set-up areas (3), that pool A never holds the
 // 679. Infanterie-Regiment (12), pool sizes, and every revealed counter. The
-// hidden draw stream is reseeded from rng, so future draws differ too.
+// hidden draw stream is reseeded from rng, so future draws differ too. The
+// German seat (1, under opponent=seat) sees every counter: for it only the
+// draw stream is reseeded.
 func (s *State) Resample(p env.Player, rng *rand.Rand) env.State {
 	d := s.data()
 	c := *s
 	c.hidden = *rand.NewPCG(rng.Uint64(), rng.Uint64())
+	if p == 1 {
+		return &c // the German seat sees its counters; only future draws are unknown
+	}
 	const anyClass, not679 = -1, -2
 	var slotG [MaxGerman]int8
 	var slotNeed [MaxGerman]int8

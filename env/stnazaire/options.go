@@ -37,6 +37,11 @@ type Options struct {
 	OriginalTerrain bool
 	// Turns is the game length (1.2: 10).
 	Turns int
+	// GermanSeat opens the German side as seat 1 (opponent=seat): its pieces
+	// move and fire as the seat chooses, within the rules of play, instead
+	// of by the priorities of 8.1 and 9.1.1. The agent "rules" plays those
+	// priorities exactly.
+	GermanSeat bool
 }
 
 // DefaultOptions are the rules as published with errata, optional rules on.
@@ -55,6 +60,7 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "dashed_fire_all", Default: "false", Help: "every unit may fire along dashed connections (9.1 read literally)"},
 	{Name: "original_terrain", Default: "false", Help: "round spaces give cover, as in the original French rules before the 1.1 erratum"},
 	{Name: "turns", Default: "10", Help: "number of game turns (1.2)"},
+	{Name: "opponent", Default: "rules", Help: "rules: the Germans follow the priorities of 8.1 and 9.1.1; seat: they are seat 1, played by any agent (\"rules\" plays the priorities)"},
 	{Name: "data", Default: "", Help: "path of an alternative data file (map, counters, tables)"},
 }
 
@@ -93,6 +99,13 @@ func ParseOptions(p env.Params) (Options, string, error) {
 			*it.dst = n
 		}
 	}
+	switch v := p["opponent"]; v {
+	case "", "rules":
+	case "seat":
+		o.GermanSeat = true
+	default:
+		return o, "", fmt.Errorf("option opponent=%q: want rules or seat", v)
+	}
 	return o, p["data"], nil
 }
 
@@ -103,6 +116,13 @@ func (o Options) Params() env.Params {
 		"mortar": strconv.FormatBool(o.Mortar), "easy_pinned": strconv.FormatBool(o.EasyPinned),
 		"any_commando": strconv.FormatBool(o.AnyCommando), "demolition_target": strconv.Itoa(o.DemolitionTarget),
 		"dashed_fire_all": strconv.FormatBool(o.DashedFireAll), "original_terrain": strconv.FormatBool(o.OriginalTerrain),
-		"turns": strconv.Itoa(o.Turns),
+		"turns": strconv.Itoa(o.Turns), "opponent": o.opponent(),
 	}
+}
+
+func (o Options) opponent() string {
+	if o.GermanSeat {
+		return "seat"
+	}
+	return "rules"
 }

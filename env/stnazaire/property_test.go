@@ -33,7 +33,11 @@ func invariants(st env.State) error {
 		}
 	}
 	// Eliminated units never act: whoever decides or rolls is on the map.
-	if s.dec != decNone && s.dec != decSelect && s.bStatus[s.decUnit] != bOnMap {
+	if germanDecision(s.dec) {
+		if s.gLoc[s.decUnit] != gOnMap || !s.opts().GermanSeat {
+			return fmt.Errorf("German %s decides off the map or without a German seat", d.German[s.decUnit].Name)
+		}
+	} else if s.dec != decNone && s.dec != decSelect && s.bStatus[s.decUnit] != bOnMap {
 		return fmt.Errorf("%s decides but is %s", d.British[s.decUnit].Name, bStatusNames[s.bStatus[s.decUnit]])
 	}
 	switch s.roll {
@@ -89,8 +93,10 @@ func recomputeVP(s *State) int {
 // the default rules and under every variant switched the other way.
 func TestConformance(t *testing.T) {
 	games := map[string]string{
-		"default":  "",
-		"variants": "birney_assist=false,german_variant=true,mortar=false,easy_pinned=true,any_commando=true,demolition_target=3,dashed_fire_all=true,original_terrain=true",
+		"default":      "",
+		"variants":     "birney_assist=false,german_variant=true,mortar=false,easy_pinned=true,any_commando=true,demolition_target=3,dashed_fire_all=true,original_terrain=true",
+		"seat":         "opponent=seat",
+		"seat_variant": "opponent=seat,german_variant=true,dashed_fire_all=true",
 	}
 	for name, opts := range games {
 		t.Run(name, func(t *testing.T) {
@@ -98,7 +104,11 @@ func TestConformance(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			envtest.Check(t, g, envtest.Config{Games: 30, Seed: 11, Invariant: invariants})
+			n := 30
+			if g.NumPlayers() > 1 {
+				n = 10
+			}
+			envtest.Check(t, g, envtest.Config{Games: n, Seed: 11, Invariant: invariants})
 		})
 	}
 }

@@ -16,14 +16,17 @@ const (
 	PendOccupy   = "occupy"   // ToAction into the vacated space or pass
 	PendDemolish = "demolish" // ActDemolish or pass
 	PendDisplace = "displace" // ToAction to an adjacent space or pass
-	PendRoll     = "roll"     // a die: chance node
-	PendOver     = "over"
+	// The German seat's (opponent=seat); Pending's unit is a German counter.
+	PendGermanMove = "german_move" // the counter's next space (ToAction) or pass to stop
+	PendGermanFire = "german_fire" // the commando it attacks (AttackAction)
+	PendRoll       = "roll"        // a die: chance node
+	PendOver       = "over"
 )
 
-var pendNames = [...]string{PendNone, PendSelect, PendMove, PendAssist, PendFire, PendOccupy, PendDemolish, PendDisplace}
+var pendNames = [...]string{PendNone, PendSelect, PendMove, PendAssist, PendFire, PendOccupy, PendDemolish, PendDisplace, PendGermanMove, PendGermanFire}
 
 // Pending says what the next action is about and which commando decides
-// (-1 when none does).
+// (-1 when none does), or for the German seat which German counter.
 func (s *State) Pending() (kind string, unit int) {
 	switch {
 	case s.phase == phOver:

@@ -62,7 +62,14 @@ const (
 	decOccupy         // move into a vacated space or stay (9.1)
 	decDemolish       // demolish or not (11.1)
 	decDisplace       // free move after a demolition, or stay (11.1)
+	// Decisions of the German seat (opponent=seat); decUnit is a German
+	// counter.
+	decGermanMove // the counter's next space, or pass to stop (8.1)
+	decGermanFire // the commando the counter attacks (9.1.1, 9.2.1)
 )
+
+// germanDecision reports whether a pending decision is the German seat's.
+func germanDecision(dec uint8) bool { return dec == decGermanMove || dec == decGermanFire }
 
 // Pending chance nodes: each is a D10, or a die read as 1..k to pick among k.
 const (
@@ -208,13 +215,16 @@ func (s *State) Clone() env.State {
 	return &c
 }
 
-// CurrentPlayer is 0 (the British) at a decision, Chance at a die roll.
+// CurrentPlayer is 0 (the British) at a decision, 1 at a decision of the
+// German seat (opponent=seat), Chance at a die roll.
 func (s *State) CurrentPlayer() env.Player {
 	switch {
 	case s.phase == phOver:
 		return env.Terminal
 	case s.roll != rollNone:
 		return env.Chance
+	case germanDecision(s.dec):
+		return 1
 	}
 	return 0
 }
@@ -231,8 +241,15 @@ func (s *State) VP() int { return int(s.vp) }
 // Lost counts commandos lost under rule 14.
 func (s *State) Lost() int { return int(s.lost) }
 
-// Returns gives the British score: the running VP, final at the end.
-func (s *State) Returns() []float64 { return []float64{float64(s.vp)} }
+// Returns gives the British score: the running VP, final at the end. Under
+// opponent=seat the German seat's return is its negation: the game is
+// zero-sum, every VP the British score the Germans deny.
+func (s *State) Returns() []float64 {
+	if s.opts().GermanSeat {
+		return []float64{float64(s.vp), -float64(s.vp)}
+	}
+	return []float64{float64(s.vp)}
+}
 
 // strength of a British unit now.
 func (s *State) bStrength(u int) int {

@@ -108,6 +108,13 @@ func (s *State) Prompt() string {
 			d.Spaces[s.bSpace[u]].Objective, d.Spaces[s.bSpace[u]].ID, s.opts().DemolitionTarget, s.demolitionModifier(u))
 	case decDisplace:
 		return fmt.Sprintf("%s may step into an adjacent space after the demolition", name(u))
+	case decGermanMove:
+		return fmt.Sprintf("German %s at %s moves (%d left), or pass to stop", gname(u), d.Spaces[s.gSpace[u]].ID, s.gMovesLeft[u])
+	case decGermanFire:
+		if t := s.gTarget[u]; t >= 0 {
+			return fmt.Sprintf("%s fires again at %s: which commando", gname(u), d.Spaces[t].ID)
+		}
+		return fmt.Sprintf("%s (strength %d) attacks which commando", gname(u), d.German[u].Strength)
 	}
 	r, t := int(s.rollU), int(s.rollT)
 	switch s.roll {

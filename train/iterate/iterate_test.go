@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	"github.com/chariot-ai/chariot/env/stnazaire"
 	"github.com/chariot-ai/chariot/train/model"
 )

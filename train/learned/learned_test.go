@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
-	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/stnazaire"
 	"github.com/chariot-ai/chariot/search"

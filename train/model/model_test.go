@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/env/stnazaire"

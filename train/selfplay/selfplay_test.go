@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	"github.com/chariot-ai/chariot/env/stnazaire"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/train/dataset"

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
-	_ "github.com/chariot-ai/chariot/agents/heuristic"
+	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	"github.com/chariot-ai/chariot/env/stnazaire"
 )
 

@@ -1,9 +1,7 @@
-// Package heuristic holds the rule-of-thumb baselines for Commandos at
-// St. Nazaire: one planner with a few dials, registered under three
-// characters (greedy, cautious, aggressive). They look no further ahead
-// than shortest paths on the map, so they are fast enough to run
-// thousands of games a second and to serve as rollout policies.
-package heuristic
+package stnazaire
+
+// The British baselines: one planner with a few dials, registered under
+// three characters (greedy, cautious, aggressive).
 
 import (
 	"context"
@@ -13,7 +11,7 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
-	"github.com/chariot-ai/chariot/env/stnazaire"
+	stn "github.com/chariot-ai/chariot/env/stnazaire"
 	"github.com/chariot-ai/chariot/search"
 )
 
@@ -64,7 +62,7 @@ func init() {
 			Description: c.description,
 			Options:     docs,
 			Baseline:    true,
-			Supports:    func(g env.Game) bool { _, ok := g.(*stnazaire.Game); return ok },
+			Supports:    func(g env.Game) bool { _, ok := g.(*stn.Game); return ok },
 			New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 				var err error
 				pr := c.params
@@ -86,7 +84,7 @@ func init() {
 // Agent plays the British side of St. Nazaire by rules of thumb.
 type Agent struct {
 	p     Params
-	d     *stnazaire.Data
+	d     *stn.Data
 	exits []int
 	rng   *rand.Rand
 	buf   []env.Action
@@ -94,9 +92,9 @@ type Agent struct {
 
 // New builds a planner for a St. Nazaire game.
 func New(g env.Game, p Params, seed uint64) (*Agent, error) {
-	sg, ok := g.(*stnazaire.Game)
+	sg, ok := g.(*stn.Game)
 	if !ok {
-		return nil, fmt.Errorf("heuristic agents play stnazaire, not %s", g.Name())
+		return nil, fmt.Errorf("the St. Nazaire baselines play stnazaire, not %s", g.Name())
 	}
 	a := &Agent{p: p, d: sg.Data(), rng: rand.New(rand.NewPCG(seed, 0x4845555249))}
 	for i, sp := range a.d.Spaces {
@@ -109,35 +107,38 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 
 // Act chooses the British action.
 func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
-	s, ok := st.(*stnazaire.State)
+	s, ok := st.(*stn.State)
 	if !ok {
-		return 0, errors.New("heuristic: not a stnazaire state")
+		return 0, errors.New("St. Nazaire baseline: not a stnazaire state")
+	}
+	if p := s.CurrentPlayer(); p != 0 {
+		return 0, fmt.Errorf("the British baselines play the British seat, not the %s (give that seat a German agent, e.g. rules)", env.SeatName(s.Game(), p))
 	}
 	a.buf = s.LegalActions(a.buf)
 	if len(a.buf) == 0 {
-		return 0, errors.New("heuristic: no legal action")
+		return 0, errors.New("St. Nazaire baseline: no legal action")
 	}
 	kind, u := s.Pending()
 	switch kind {
-	case stnazaire.PendSelect:
+	case stn.PendSelect:
 		return a.selectUnit(s), nil
-	case stnazaire.PendMove, stnazaire.PendDisplace:
+	case stn.PendMove, stn.PendDisplace:
 		return a.bestMove(s, u), nil
-	case stnazaire.PendAssist:
-		return stnazaire.FireAction(a.d.Flak12()), nil
-	case stnazaire.PendFire:
+	case stn.PendAssist:
+		return stn.FireAction(a.d.Flak12()), nil
+	case stn.PendFire:
 		return a.chooseTarget(s, u), nil
-	case stnazaire.PendOccupy:
+	case stn.PendOccupy:
 		return a.occupy(s, u), nil
-	case stnazaire.PendDemolish:
-		return stnazaire.ActDemolish, nil
+	case stn.PendDemolish:
+		return stn.ActDemolish, nil
 	}
-	return 0, fmt.Errorf("heuristic: asked to act at a %s node", kind)
+	return 0, fmt.Errorf("St. Nazaire baseline: asked to act at a %s node", kind)
 }
 
 // goal is the space commando u is making for, and whether it only needs
 // to get next to it (a FlaK it must fire at, a German to fight).
-func (a *Agent) goal(s *stnazaire.State, u int) (sp int, adjacent bool) {
+func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 	here := s.UnitSpace(u)
 	if exit := a.nearestExit(here); exit >= 0 {
 		need := (a.d.Distance(here, exit) + 2) / 3
@@ -171,7 +172,7 @@ func (a *Agent) goal(s *stnazaire.State, u int) (sp int, adjacent bool) {
 	if best >= 0 {
 		return best, adj
 	}
-	if b.Type == stnazaire.HQ {
+	if b.Type == stn.HQ {
 		// Newman rallies: join the stack with the most pinned commandos.
 		most := 0
 		for v := range a.d.British {
@@ -192,7 +193,7 @@ func (a *Agent) goal(s *stnazaire.State, u int) (sp int, adjacent bool) {
 			return best, false
 		}
 	}
-	if b.Type != stnazaire.Demolition {
+	if b.Type != stn.Demolition {
 		// Screen the nearest demolition team still at work, or, when
 		// aggressive, close with the nearest German.
 		if a.p.Aggression >= 0.75 {
@@ -201,7 +202,7 @@ func (a *Agent) goal(s *stnazaire.State, u int) (sp int, adjacent bool) {
 			}
 		}
 		for v := range a.d.British {
-			if v != u && s.OnMap(v) && a.d.British[v].Type == stnazaire.Demolition && a.hasWork(s, v) {
+			if v != u && s.OnMap(v) && a.d.British[v].Type == stn.Demolition && a.hasWork(s, v) {
 				consider(s.UnitSpace(v), false)
 			}
 		}
@@ -216,7 +217,7 @@ func (a *Agent) goal(s *stnazaire.State, u int) (sp int, adjacent bool) {
 }
 
 // hasWork reports whether commando v has an objective left it may take.
-func (a *Agent) hasWork(s *stnazaire.State, v int) bool {
+func (a *Agent) hasWork(s *stn.State, v int) bool {
 	for sp := range a.d.Spaces {
 		if s.MayDemolish(v, sp) {
 			return true
@@ -235,7 +236,7 @@ func (a *Agent) nearestExit(from int) int {
 	return best
 }
 
-func (a *Agent) nearestGerman(s *stnazaire.State, from int) int {
+func (a *Agent) nearestGerman(s *stn.State, from int) int {
 	best, bestD := -1, 1<<20
 	for g := range a.d.German {
 		if sp := s.GermanSpace(g); sp >= 0 {
@@ -248,7 +249,7 @@ func (a *Agent) nearestGerman(s *stnazaire.State, from int) int {
 }
 
 // danger counts German-held spaces next to sp.
-func (a *Agent) danger(s *stnazaire.State, sp int) int {
+func (a *Agent) danger(s *stn.State, sp int) int {
 	n := 0
 	for _, m := range a.d.Move[sp] {
 		if s.GermansAt(int(m)) > 0 {
@@ -259,7 +260,7 @@ func (a *Agent) danger(s *stnazaire.State, sp int) int {
 }
 
 // cost rates ending a move in sp when making for goal.
-func (a *Agent) cost(s *stnazaire.State, sp, goal int, adjacent bool) float64 {
+func (a *Agent) cost(s *stn.State, sp, goal int, adjacent bool) float64 {
 	d := float64(a.d.Distance(sp, goal))
 	if adjacent && d > 0 {
 		d--
@@ -273,15 +274,15 @@ func (a *Agent) cost(s *stnazaire.State, sp, goal int, adjacent bool) float64 {
 
 // bestMove picks the destination nearest the unit's goal, weighing danger;
 // pass (stay) wins ties with moving, so units do not wander.
-func (a *Agent) bestMove(s *stnazaire.State, u int) env.Action {
+func (a *Agent) bestMove(s *stn.State, u int) env.Action {
 	goal, adj := a.goal(s, u)
 	here := s.UnitSpace(u)
-	best, bestC := stnazaire.ActPass, a.cost(s, here, goal, adj)-0.01
+	best, bestC := stn.ActPass, a.cost(s, here, goal, adj)-0.01
 	if s.CommandosAt(here) > 3 {
 		bestC += 100
 	}
 	for _, act := range a.buf {
-		kind, sp := stnazaire.DecodeAction(act)
+		kind, sp := stn.DecodeAction(act)
 		if kind != "to" {
 			continue
 		}
@@ -298,10 +299,10 @@ func (a *Agent) bestMove(s *stnazaire.State, u int) env.Action {
 
 // selectUnit moves demolition teams first, then the others, each once; it
 // passes when no unit wants to move.
-func (a *Agent) selectUnit(s *stnazaire.State) env.Action {
-	for _, want := range []uint8{stnazaire.Demolition, stnazaire.Assault, stnazaire.HQ} {
+func (a *Agent) selectUnit(s *stn.State) env.Action {
+	for _, want := range []uint8{stn.Demolition, stn.Assault, stn.HQ} {
 		for _, act := range a.buf {
-			kind, u := stnazaire.DecodeAction(act)
+			kind, u := stn.DecodeAction(act)
 			if kind != "unit" || a.d.British[u].Type != want {
 				continue
 			}
@@ -310,32 +311,32 @@ func (a *Agent) selectUnit(s *stnazaire.State) env.Action {
 			}
 		}
 	}
-	return stnazaire.ActPass
+	return stn.ActPass
 }
 
 // chooseTarget fires at numbered FlaK first, then other FlaK, then the
 // strongest German; a team standing on an objective it can demolish holds
 // fire in phase C (firing would forbid the demolition, 11.1).
-func (a *Agent) chooseTarget(s *stnazaire.State, u int) env.Action {
+func (a *Agent) chooseTarget(s *stn.State, u int) env.Action {
 	here := s.UnitSpace(u)
 	if s.PhaseLetter() == "C" && s.MayDemolish(u, here) {
-		return stnazaire.ActPass
+		return stn.ActPass
 	}
-	if a.d.British[u].Type == stnazaire.Demolition && a.p.Aggression < 0.5 && s.PhaseLetter() == "C" {
-		return stnazaire.ActPass
+	if a.d.British[u].Type == stn.Demolition && a.p.Aggression < 0.5 && s.PhaseLetter() == "C" {
+		return stn.ActPass
 	}
-	if a.p.Aggression < 0.25 && a.danger(s, here) < 2 && a.d.British[u].Type != stnazaire.Assault {
-		return stnazaire.ActPass
+	if a.p.Aggression < 0.25 && a.danger(s, here) < 2 && a.d.British[u].Type != stn.Assault {
+		return stn.ActPass
 	}
-	best, bestV := stnazaire.ActPass, -1.0
+	best, bestV := stn.ActPass, -1.0
 	for _, act := range a.buf {
-		kind, g := stnazaire.DecodeAction(act)
+		kind, g := stn.DecodeAction(act)
 		if kind != "fire" {
 			continue
 		}
 		gu := a.d.German[g]
 		v := float64(gu.Strength)
-		if gu.Class == stnazaire.ClassFlak || gu.Class == stnazaire.ClassQuadFlak {
+		if gu.Class == stn.ClassFlak || gu.Class == stn.ClassQuadFlak {
 			v += 10
 		}
 		if gu.Objective > 0 {
@@ -353,34 +354,34 @@ func (a *Agent) chooseTarget(s *stnazaire.State, u int) env.Action {
 
 // occupy advances into a vacated space when it brings the unit nearer its
 // goal, or always when aggressive.
-func (a *Agent) occupy(s *stnazaire.State, u int) env.Action {
-	var to env.Action = stnazaire.ActPass
+func (a *Agent) occupy(s *stn.State, u int) env.Action {
+	var to env.Action = stn.ActPass
 	for _, act := range a.buf {
-		if kind, _ := stnazaire.DecodeAction(act); kind == "to" {
+		if kind, _ := stn.DecodeAction(act); kind == "to" {
 			to = act
 		}
 	}
-	if to == stnazaire.ActPass {
+	if to == stn.ActPass {
 		return to
 	}
-	_, sp := stnazaire.DecodeAction(to)
+	_, sp := stn.DecodeAction(to)
 	goal, adj := a.goal(s, u)
 	if a.p.Aggression >= 0.75 || a.cost(s, sp, goal, adj) < a.cost(s, s.UnitSpace(u), goal, adj) {
 		return to
 	}
-	return stnazaire.ActPass
+	return stn.ActPass
 }
 
 func init() {
 	search.RegisterEvaluator("stnazaire", func(g env.Game, arg string) (search.Evaluator, error) {
-		if _, ok := g.(*stnazaire.Game); !ok {
+		if _, ok := g.(*stn.Game); !ok {
 			return nil, fmt.Errorf("evaluator stnazaire does not fit %s", g.Name())
 		}
 		if arg != "" {
 			return nil, fmt.Errorf("evaluator stnazaire takes no argument (given %q)", arg)
 		}
 		return search.EvaluatorFunc(func(s env.State) []float64 {
-			return []float64{s.(*stnazaire.State).Value()}
+			return []float64{s.(*stn.State).Value()}
 		}), nil
 	})
 }

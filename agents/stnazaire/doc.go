@@ -1,0 +1,10 @@
+// Package stnazaire holds the baselines of Commandos at St. Nazaire
+// (env/stnazaire), registered under the game: rule-of-thumb British
+// planners (greedy, cautious, aggressive) with a few dials, and the
+// "stnazaire" evaluator for cut-off searches. They look no further ahead
+// than shortest paths on the map, so they are fast enough to run thousands
+// of games a second and to serve as rollout policies.
+//
+// The package shares its name with the game's; files that need both import
+// the game as stn.
+package stnazaire
