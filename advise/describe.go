@@ -28,7 +28,7 @@ func WriteSuggestion(w io.Writer, sg Suggestion, st env.State) {
 			fmt.Fprint(w, ", stopped early")
 		}
 		fmt.Fprintln(w, "):")
-		fmt.Fprintf(w, "  %3s  %-28s %6s %9s %8s\n", "no.", "move", "share", "final VP", "95% ±")
+		fmt.Fprintf(w, "  %3s  %-28s %6s %9s %8s\n", "no.", "move", "share", "final", "95% ±")
 	}
 	top := map[env.Action]bool{}
 	for _, m := range sg.Moves {
