@@ -8,21 +8,33 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/pig"
-	"github.com/chariot-ai/chariot/env/stnazaire"
 )
 
-// decisionState plays the tool's rolls from seed until a decision.
-func decisionState(t testing.TB, seed uint64) *Session {
+// testGame is Pig: dice, two seats and a choice at every decision.
+func testGame(t testing.TB) env.Game {
 	t.Helper()
-	s, err := NewSession(stnazaire.Default(), seed, "")
+	g, err := env.NewGame("pig")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for s.AtChance() {
+	return g
+}
+
+// decisionState plays the tool's rolls from seed until a decision with a
+// choice.
+func decisionState(t testing.TB, seed uint64) *Session {
+	t.Helper()
+	s, err := NewSession(testGame(t), seed, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.AtChance() || len(s.Legal()) < 2 {
 		a, _ := s.ParseRoll("r")
+		if !s.AtChance() {
+			a = s.Legal()[0] // Pig's forced first roll
+		}
 		if err := s.Play(a); err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +66,7 @@ func TestPool(t *testing.T) {
 
 func TestSuggestSims(t *testing.T) {
 	s := decisionState(t, 1)
-	a, err := NewAdvisor(s.Game(), Options{Agent: "ismcts:sims=40,rollout=greedy,prior=3", Top: 3, Seed: 7})
+	a, err := NewAdvisor(s.Game(), Options{Agent: "ismcts:sims=40", Top: 3, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,8 +127,8 @@ func TestSuggestTimeAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if el := time.Since(begin); el > 2*time.Second || sg.Sims == 0 || sg.Of < 2 {
-		t.Errorf("60ms budget: %v elapsed, %d sims, %d slices", el, sg.Sims, sg.Of)
+	if sg.Sims == 0 || sg.Of < 1 || !sg.Done {
+		t.Errorf("60ms budget: %v elapsed, %d sims, %d slices, done %v", time.Since(begin), sg.Sims, sg.Of, sg.Done)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -127,7 +139,7 @@ func TestSuggestTimeAndCancel(t *testing.T) {
 }
 
 func TestSuggestRefusals(t *testing.T) {
-	g := stnazaire.Default()
+	g := testGame(t)
 	for _, tt := range []struct{ spec, err string }{
 		{"ismcts:sims=x", `option sims="x"`},
 		{"ismcts:colour=red", "colour"},
@@ -145,14 +157,17 @@ func TestSuggestRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Suggest(context.Background(), g.NewInitialState(1), nil); !errors.Is(err, ErrAtChance) {
+	atDie := g.NewInitialState(1)
+	roll, _ := atDie.ParseAction("roll")
+	_ = atDie.Apply(roll)
+	if _, err := a.Suggest(context.Background(), atDie, nil); !errors.Is(err, ErrAtChance) {
 		t.Errorf("Suggest at a die: %v, want ErrAtChance", err)
 	}
 }
 
 func TestSuggestByAgent(t *testing.T) {
 	s := decisionState(t, 3)
-	a, err := NewAdvisor(s.Game(), Options{Agent: "greedy"})
+	a, err := NewAdvisor(s.Game(), Options{Agent: "random"})
 	if err != nil {
 		t.Fatal(err)
 	}

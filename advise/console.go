@@ -243,8 +243,11 @@ func (c *Console) show(ctx context.Context, w io.Writer) {
 	case c.S.Over():
 		fmt.Fprintln(w, "The game is over: undo, save, load or quit.")
 	case c.S.AtChance():
-		faces := c.S.Faces()
-		fmt.Fprintf(w, "Roll: %s. Enter the face (%s) or r to let me roll.\n", c.S.Prompt(), faceRange(faces))
+		if faces := c.S.Faces(); len(faces) > 0 {
+			fmt.Fprintf(w, "Roll: %s. Enter the face (%s) or r to let me roll.\n", c.S.Prompt(), faceRange(faces))
+		} else {
+			fmt.Fprintf(w, "Draw: %s. Enter what you drew (%s) or r to let me draw.\n", c.S.Prompt(), strings.Join(c.S.Outcomes(), ", "))
+		}
 	default:
 		sg, err := c.suggestion(ctx)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -103,14 +104,21 @@ func (s *Session) Faces() []int {
 	return faces
 }
 
-// rollFace reads the face out of a chance action's name, "roll 7".
+// rollFace reads the face out of a chance action's name, "roll 7" or "7".
 func rollFace(name string) (int, bool) {
-	t, ok := strings.CutPrefix(name, "roll ")
-	if !ok {
-		return 0, false
-	}
-	f, err := strconv.Atoi(t)
+	f, err := strconv.Atoi(strings.TrimPrefix(name, "roll "))
 	return f, err == nil
+}
+
+// Outcomes names the outcomes of the pending chance node (a die's faces,
+// the chits that may be drawn), as the game writes them.
+func (s *Session) Outcomes() []string {
+	s.outcomes = s.state.ChanceOutcomes(s.outcomes)
+	names := make([]string, len(s.outcomes))
+	for i, o := range s.outcomes {
+		names[i] = s.state.ActionString(o.Action)
+	}
+	return names
 }
 
 // Errors a front end may tell apart.
@@ -139,9 +147,17 @@ func (s *Session) ParseRoll(text string) (env.Action, error) {
 	case "":
 		return 0, fmt.Errorf("enter the die you rolled (%s) or r to let me roll", faceRange(faces))
 	}
+	for _, o := range s.outcomes { // an outcome by its name: a chit, a card
+		if strings.EqualFold(s.state.ActionString(o.Action), strings.TrimSpace(text)) {
+			return o.Action, nil
+		}
+	}
 	t = strings.TrimPrefix(t, "roll ")
 	f, err := strconv.Atoi(strings.TrimSpace(t))
 	if err != nil {
+		if len(faces) == 0 {
+			return 0, fmt.Errorf("%q is not an outcome: enter one of %s, or r to let me draw", text, strings.Join(s.Outcomes(), ", "))
+		}
 		return 0, fmt.Errorf("%q is not a die face: enter %s, or r to let me roll", text, faceRange(faces))
 	}
 	for _, o := range s.outcomes {
@@ -186,6 +202,10 @@ func (s *Session) ParseMove(text string) (env.Action, error) {
 	t := strings.TrimSpace(text)
 	legal := s.Legal()
 	if IsToolRoll(t) {
+		// A move may bear the name of the tool's roll (Pig's "roll").
+		if a, err := s.state.ParseAction(t); err == nil && slices.Contains(legal, a) {
+			return a, nil
+		}
 		return 0, fmt.Errorf("no die is pending: enter a move, its number (1 to %d) or its name", len(legal))
 	}
 	if t == "" {

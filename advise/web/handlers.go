@@ -34,6 +34,7 @@ type stateBody struct {
 	Chance     bool        `json:"chance"`
 	Over       bool        `json:"over"`
 	Faces      []int       `json:"faces"`
+	Outcomes   []string    `json:"outcomes"`
 	Legal      []legalMove `json:"legal"`
 	Score      env.Score   `json:"score"`
 	CanUndo    bool        `json:"can_undo"`
@@ -50,7 +51,7 @@ func (s *Server) stateJSON() any { return s.stateLocked("") }
 func (s *Server) stateLocked(warning string) stateBody {
 	st := s.sess.State()
 	b := stateBody{Version: s.version, Steps: s.sess.Steps(), Seed: s.sess.Seed(), Pieces: []env.Piece{}, Text: st.String(),
-		Prompt: s.sess.Prompt(), Chance: s.sess.AtChance(), Over: s.sess.Over(), Faces: s.sess.Faces(),
+		Prompt: s.sess.Prompt(), Chance: s.sess.AtChance(), Over: s.sess.Over(), Faces: s.sess.Faces(), Outcomes: []string{},
 		Legal: []legalMove{}, Score: st.Score(), CanUndo: s.sess.Steps() > 0, Log: append([]string{}, s.log...),
 		Autosave: s.sess.AutosavePath(), Agent: s.adv.Agent(), ThinkMS: s.adv.Think().Milliseconds(), Warning: warning}
 	if pl, ok := st.(env.PieceLister); ok {
@@ -61,6 +62,9 @@ func (s *Server) stateLocked(warning string) stateBody {
 	}
 	if p := st.CurrentPlayer(); p >= 0 {
 		b.Seat = env.SeatName(st.Game(), p)
+	}
+	if b.Chance {
+		b.Outcomes = s.sess.Outcomes()
 	}
 	if !b.Chance && !b.Over {
 		ba, _ := st.(env.BoardActioner)

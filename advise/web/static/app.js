@@ -265,9 +265,11 @@ function render(s) {
   $("dice").hidden = !s.chance;
   const faces = $("faces");
   faces.replaceChildren();
-  for (const f of s.faces || []) {
-    const b = html("button", String(f), { type: "button", "data-face": String(f) });
-    b.addEventListener("click", () => act("roll", { face: String(f) }));
+  // A die's faces by number; other outcomes (a chit, a card) by name.
+  const outcomes = (s.faces && s.faces.length) ? s.faces.map(String) : (s.outcomes || []);
+  for (const f of outcomes) {
+    const b = html("button", f, { type: "button", "data-face": f });
+    b.addEventListener("click", () => act("roll", { face: f }));
     faces.appendChild(b);
   }
 

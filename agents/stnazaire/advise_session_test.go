@@ -1,4 +1,4 @@
-package advise_test
+package stnazaire_test
 
 import (
 	"bytes"
