@@ -11,7 +11,7 @@ func init() {
 	Register(Registration{
 		Name: "rules",
 		Description: "plays a seat exactly as the game's own rules prescribe (the automated side of a solitaire " +
-			"game opened as a seat, e.g. stnazaire:opponent=seat)",
+			"game opened as a seat with the option opponent=seat)",
 		Supports: func(g env.Game) bool {
 			_, ok := g.NewInitialState(0).(env.RuleBot)
 			return ok

@@ -34,7 +34,7 @@ var ErrIllegal = errors.New("illegal action")
 // Game is an immutable description of a game under one set of options. It
 // is safe for concurrent use.
 type Game interface {
-	// Name is the registry name, such as "stnazaire".
+	// Name is the registry name, such as "pig".
 	Name() string
 	// Options is the canonical key=value text of the options in force, keys
 	// sorted; Lookup(Name()).New(Options()) builds an equal game.

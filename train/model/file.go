@@ -18,7 +18,7 @@ import (
 // The model file is one JSON object:
 //
 //	{"format":"chariot-model","version":1,"kind":"value",
-//	 "game":"stnazaire:...","feature_version":1,"features":["turn",...],
+//	 "game":"pig:die=6,target=20","feature_version":1,"features":["obs_0",...],
 //	 "training":{"data":[{"path":"d.jsonl","sha256":"...","agent":"greedy",
 //	   "seed":1,"games":500,"rows":74000}],"train_rows":59000,
 //	   "heldout_rows":15000,"target":"final_vp","fit":{...}},
