@@ -173,7 +173,7 @@ func sampleFuture(ctx context.Context, root env.State, me env.Player, move env.A
 			return nil, nil, err
 		}
 		if who != me {
-			for _, line := range Account(before, a, st) {
+			for _, line := range forecastEvents(before, a, st) {
 				seen[line] = true
 			}
 		}
@@ -181,9 +181,10 @@ func sampleFuture(ctx context.Context, root env.State, me env.Player, move env.A
 	return st, seen, nil
 }
 
-// Account is what action a did to before, reaching after, in lines: the
-// game's own narration (env.Narrator) where it has one, prefixed by the
-// phase; else the seat (or die) and the action's name.
+// Account is what action a did to before, reaching after: the game's own
+// narration (env.Narrator) where it has one, its first line what was done
+// or rolled and each further line a change to the table; else the seat
+// (or the die) and the action's name. Lines begin with the phase.
 func Account(before env.State, a env.Action, after env.State) []string {
 	prefix := ""
 	if ph, ok := phaseOf(before); ok && ph != "" {
@@ -205,6 +206,41 @@ func Account(before env.State, a env.Action, after env.State) []string {
 		who = pr.Prompt()
 	}
 	return []string{prefix + who + ": " + before.ActionString(a)}
+}
+
+// OneLine joins an account into one line: "what was done: change; change",
+// or what was done alone.
+func OneLine(lines []string) string {
+	if len(lines) <= 1 {
+		return strings.Join(lines, "")
+	}
+	return lines[0] + ": " + strings.Join(trimPhase(lines[1:]), "; ")
+}
+
+// trimPhase drops the phase prefix of every line but the first.
+func trimPhase(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if _, rest, ok := strings.Cut(l, ": "); ok {
+			l = rest
+		}
+		out[i] = l
+	}
+	return out
+}
+
+// forecastEvents are the facts a forecast counts of a step not the
+// person's: the changes to the table where the game narrates them (a
+// die's face alone tells little), else the account itself.
+func forecastEvents(before env.State, a env.Action, after env.State) []string {
+	lines := Account(before, a, after)
+	if _, ok := after.(env.Narrator); ok && len(lines) > 1 {
+		return lines[1:]
+	}
+	if _, ok := after.(env.Narrator); ok && before.CurrentPlayer() == env.Chance {
+		return nil // a die that changed nothing
+	}
+	return lines
 }
 
 // turnOf is the turn number at the head of the state's env.Phaser text

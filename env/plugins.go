@@ -55,11 +55,13 @@ type LeafValuer interface {
 }
 
 // Narrator is implemented by states that can say, in the printed game's
-// words, what the action that led to them did: "Birney lands at the Old
-// Mole; fights FlaK #12: FlaK eliminated". before is the state the action
-// was applied to; the receiver is the state after. The account may span
-// several lines (a die that resolves a whole German phase); it is empty when
-// the action changed nothing a player has to update on the table.
+// words, what the action that led to them did. before is the state the
+// action was applied to; the receiver is the state after. The account is
+// lines: the first says what was done or rolled ("Roderick fires at KM 3,
+// roll 7"); each further line is one change a person makes to the counters
+// on the table ("KM 3 pinned", "Birney moves to Old Mole"). A die that
+// changed nothing has its first line alone; a decision that changed
+// nothing on the table (choosing which unit acts next) may be empty.
 type Narrator interface {
 	Narrate(before State, a Action) string
 }

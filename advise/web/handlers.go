@@ -124,7 +124,7 @@ func (s *Server) playLocked(a env.Action, note string) (any, error) {
 	step := name + note
 	if _, ok := s.sess.State().(env.Narrator); ok {
 		if lines := advise.Account(before, a, s.sess.State()); len(lines) > 0 {
-			step += ": " + strings.Join(lines, "; ")
+			step = advise.OneLine(lines)
 		}
 	}
 	s.changedLocked(step)

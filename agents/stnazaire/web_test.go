@@ -114,7 +114,7 @@ func TestAPIPlay(t *testing.T) {
 	}
 
 	var st webtest.State
-	if code, msg := webtest.PostJSON(t, ts, "/api/roll", `{"face":"7"}`, &st); code != 200 || st.Steps != 1 || !strings.HasPrefix(st.Log[0], "roll 7") {
+	if code, msg := webtest.PostJSON(t, ts, "/api/roll", `{"face":"7"}`, &st); code != 200 || st.Steps != 1 || !strings.Contains(st.Log[0], "roll 7") {
 		t.Fatalf("roll 7: %d %s, steps %d, log %v", code, msg, st.Steps, st.Log)
 	}
 	st = webtest.ToDecision(t, ts)
@@ -138,7 +138,7 @@ func TestAPIPlay(t *testing.T) {
 	if code, msg := webtest.PostJSON(t, ts, "/api/move", `{"move":"`+top+`"}`, &st); code != 200 {
 		t.Fatalf("move %q: %d %s", top, code, msg)
 	}
-	if st.Version == before || !strings.HasPrefix(st.Log[len(st.Log)-1], top) || st.Suggestion != nil {
+	if st.Version == before || !strings.Contains(st.Log[len(st.Log)-1], top) || st.Suggestion != nil {
 		t.Errorf("after the move: version %d (was %d), log %v, suggestion %v", st.Version, before, st.Log, st.Suggestion)
 	}
 
@@ -271,9 +271,9 @@ func TestPageEndToEnd(t *testing.T) {
 	do("enter a face",
 		chromedp.SetValue(chromedp.CSS("#die"), "7"),
 		chromedp.Click(chromedp.CSS("#roll-enter")),
-		until(lastLog+`.startsWith("roll 7")`),
+		until(lastLog+`.includes("roll 7")`),
 	)
-	do("click face 9", chromedp.Click(chromedp.CSS(`#faces button[data-face="9"]`)), until(lastLog+`.startsWith("roll 9")`))
+	do("click face 9", chromedp.Click(chromedp.CSS(`#faces button[data-face="9"]`)), until(lastLog+`.includes("roll 9")`))
 	for i := 0; webtest.Evaluate[bool](t, ctx, `!document.getElementById("dice").hidden`); i++ {
 		if i == 60 {
 			t.Fatal("no decision after 60 rolls")
@@ -306,7 +306,7 @@ func TestPageEndToEnd(t *testing.T) {
 	}
 	unit := str(`(document.querySelector(".chip.decider") || {dataset: {}}).dataset.unit || ""`)
 	do("play the top suggestion", chromedp.Click(chromedp.CSS("#sugg-play-0")), until(status+` !== `+webtest.JSString(statusBefore)))
-	if got := str(lastLog); !strings.HasPrefix(got, top) {
+	if got := str(lastLog); !strings.Contains(got, top) {
 		t.Errorf("last step %q, want the suggestion %q", got, top)
 	}
 	if p := text("#prompt"); p == prompt {
