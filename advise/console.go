@@ -24,6 +24,7 @@ type Console struct {
 
 	last      Suggestion // for the current position, if lastValid
 	lastValid bool
+	phase     string // the turn and phase last announced
 }
 
 // ConsoleHelp lists the commands.
@@ -172,7 +173,8 @@ func (c *Console) do(ctx context.Context, w io.Writer, line string) error {
 
 // play applies a and shows the new position.
 func (c *Console) play(ctx context.Context, w io.Writer, a env.Action, note string) error {
-	name := c.S.State().ActionString(a)
+	before := c.S.State().Clone()
+	name := before.ActionString(a)
 	if err := c.S.Play(a); err != nil {
 		if !IsAutosave(err) {
 			return err
@@ -180,6 +182,20 @@ func (c *Console) play(ctx context.Context, w io.Writer, a env.Action, note stri
 		fmt.Fprintf(w, "warning: %s\n", oneLine(err))
 	}
 	c.lastValid = false
+	after := c.S.State()
+	if _, ok := after.(env.Narrator); ok {
+		// What changed on the table, not the whole position again.
+		lines := Account(before, a, after)
+		if len(lines) == 0 {
+			lines = []string{name}
+		}
+		fmt.Fprintf(w, "played: %s%s\n", lines[0], note)
+		for _, l := range lines[1:] {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+		c.next(ctx, w)
+		return nil
+	}
 	fmt.Fprintf(w, "played: %s%s\n", name, note)
 	c.show(ctx, w)
 	return nil
@@ -236,9 +252,19 @@ func (c *Console) futures() int {
 // show prints the position and what is asked: the die, or the suggestions
 // and the forecast.
 func (c *Console) show(ctx context.Context, w io.Writer) {
-	st := c.S.State()
 	fmt.Fprintln(w)
-	WriteState(w, st)
+	WriteState(w, c.S.State())
+	c.next(ctx, w)
+}
+
+// next says what is asked now: the die, or the suggestions and the
+// forecast; at a new phase, which.
+func (c *Console) next(ctx context.Context, w io.Writer) {
+	st := c.S.State()
+	if ph, ok := st.(env.Phaser); ok && ph.Phase() != c.phase {
+		c.phase = ph.Phase()
+		fmt.Fprintf(w, "== %s (score %g)\n", c.phase, st.Score().Value)
+	}
 	switch {
 	case c.S.Over():
 		fmt.Fprintln(w, "The game is over: undo, save, load or quit.")

@@ -184,17 +184,13 @@ func sampleFuture(ctx context.Context, root env.State, me env.Player, move env.A
 // Account is what action a did to before, reaching after: the game's own
 // narration (env.Narrator) where it has one, its first line what was done
 // or rolled and each further line a change to the table; else the seat
-// (or the die) and the action's name. Lines begin with the phase.
+// (or the die) and the action's name.
 func Account(before env.State, a env.Action, after env.State) []string {
-	prefix := ""
-	if ph, ok := phaseOf(before); ok && ph != "" {
-		prefix = ph + ": "
-	}
 	if n, ok := after.(env.Narrator); ok {
 		var out []string
 		for _, line := range strings.Split(n.Narrate(before, a), "\n") {
 			if line = strings.TrimSpace(line); line != "" {
-				out = append(out, prefix+line)
+				out = append(out, line)
 			}
 		}
 		return out
@@ -205,7 +201,7 @@ func Account(before env.State, a env.Action, after env.State) []string {
 	} else if pr, ok := before.(env.Prompter); ok && pr.Prompt() != "" {
 		who = pr.Prompt()
 	}
-	return []string{prefix + who + ": " + before.ActionString(a)}
+	return []string{who + ": " + before.ActionString(a)}
 }
 
 // OneLine joins an account into one line: "what was done: change; change",
@@ -214,31 +210,26 @@ func OneLine(lines []string) string {
 	if len(lines) <= 1 {
 		return strings.Join(lines, "")
 	}
-	return lines[0] + ": " + strings.Join(trimPhase(lines[1:]), "; ")
-}
-
-// trimPhase drops the phase prefix of every line but the first.
-func trimPhase(lines []string) []string {
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		if _, rest, ok := strings.Cut(l, ": "); ok {
-			l = rest
-		}
-		out[i] = l
-	}
-	return out
+	return lines[0] + ": " + strings.Join(lines[1:], "; ")
 }
 
 // forecastEvents are the facts a forecast counts of a step not the
-// person's: the changes to the table where the game narrates them (a
-// die's face alone tells little), else the account itself.
+// person's, each headed by the phase: the changes to the table where the
+// game narrates them (a die's face alone tells little), else the account
+// itself.
 func forecastEvents(before env.State, a env.Action, after env.State) []string {
 	lines := Account(before, a, after)
-	if _, ok := after.(env.Narrator); ok && len(lines) > 1 {
-		return lines[1:]
-	}
-	if _, ok := after.(env.Narrator); ok && before.CurrentPlayer() == env.Chance {
+	_, narrated := after.(env.Narrator)
+	switch {
+	case narrated && len(lines) > 1:
+		lines = lines[1:]
+	case narrated && before.CurrentPlayer() == env.Chance:
 		return nil // a die that changed nothing
+	}
+	if ph, ok := phaseOf(before); ok && ph != "" {
+		for i := range lines {
+			lines[i] = ph + ": " + lines[i]
+		}
 	}
 	return lines
 }

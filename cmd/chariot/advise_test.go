@@ -65,8 +65,8 @@ func TestAdviseScript(t *testing.T) {
 		"Turn 1, phase 0 landing. VP 0",
 		"Roll: D10: landing of Birney at old_mole. Enter the face (1 to 10) or r to let me roll.",
 		`? "hello" is not a die face: enter 1 to 10, or r to let me roll`,
-		"played: roll 5 (my roll)",
-		"played: roll 7",
+		", roll 5 (my roll)",
+		", roll 7\n",
 		"Now: optional 5.2.3: may Hodgson attack FlaK #12?",
 		"Suggestions (ismcts:sims=30,rollout=greedy,prior=3; 30 simulations in",
 		"no.  move",
@@ -111,7 +111,7 @@ func TestAdviseScript(t *testing.T) {
 
 func TestAdviseEndOfInput(t *testing.T) {
 	status, stdout, stderr := adviseScript(t, "7\n", "--autosave", "", "--think", "0", "--agent", "ismcts:sims=8", "--futures", "0")
-	if status != 0 || stderr != "" || !strings.Contains(stdout, "played: roll 7") {
+	if status != 0 || stderr != "" || !strings.Contains(stdout, ", roll 7\n") {
 		t.Errorf("status %d, stderr %q\n%s", status, stderr, stdout)
 	}
 }
