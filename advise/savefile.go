@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -257,4 +258,21 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 		return err
 	}
 	return os.Rename(f.Name(), path)
+}
+
+// FreshPath returns path if nothing is there, else the first free name of
+// the form NAME-2.EXT, NAME-3.EXT, ... beside it, so that a new game never
+// overwrites the file of another.
+func FreshPath(path string) string {
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return path
+	}
+	ext := filepath.Ext(path)
+	base := strings.TrimSuffix(path, ext)
+	for n := 2; ; n++ {
+		p := fmt.Sprintf("%s-%d%s", base, n, ext)
+		if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+			return p
+		}
+	}
 }

@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -52,5 +54,42 @@ func TestAPIOnPig(t *testing.T) {
 	}
 	if code, msg := webtest.PostJSON(t, ts, "/api/undo", `{}`, &st); code != 200 || !st.Chance {
 		t.Fatalf("undo: %d %s", code, msg)
+	}
+}
+
+// TestNewGameKeepsTheAutosave: a new game from the page is autosaved to a
+// file of its own, the finished one's file is untouched, and New game can
+// be taken back.
+func TestNewGameKeepsTheAutosave(t *testing.T) {
+	g, err := env.NewGame("pig")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, dir := webtest.NewServer(t, g, 0, "random")
+	var st webtest.State
+	webtest.PostJSON(t, ts, "/api/move", `{"move":"roll"}`, &st)
+	webtest.PostJSON(t, ts, "/api/roll", `{"face":"3"}`, &st)
+	first, err := os.ReadFile(filepath.Join(dir, "auto.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body struct {
+		Autosave   string `json:"autosave"`
+		CanUndoNew bool   `json:"can_undo_new"`
+		Steps      int    `json:"steps"`
+	}
+	if code, msg := webtest.PostJSON(t, ts, "/api/new", `{}`, &body); code != 200 || body.Steps != 0 || !body.CanUndoNew ||
+		body.Autosave != filepath.Join(dir, "auto-2.json") {
+		t.Fatalf("new: %d %s %+v", code, msg, body)
+	}
+	webtest.PostJSON(t, ts, "/api/move", `{"move":"roll"}`, &st)
+	if again, _ := os.ReadFile(filepath.Join(dir, "auto.json")); string(again) != string(first) {
+		t.Error("the new game overwrote the autosave of the first")
+	}
+	if code, msg := webtest.PostJSON(t, ts, "/api/new/undo", `{}`, &body); code != 200 || body.Steps != 2 || body.CanUndoNew {
+		t.Fatalf("undo new: %d %s %+v", code, msg, body)
+	}
+	if code, _ := webtest.PostJSON(t, ts, "/api/new/undo", `{}`, &body); code != 409 {
+		t.Errorf("a second undo of New game: %d, want 409", code)
 	}
 }

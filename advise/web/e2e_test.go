@@ -49,6 +49,21 @@ func TestPageOtherGame(t *testing.T) {
 	if w := webtest.Evaluate[float64](t, ctx, `document.querySelector("aside").getBoundingClientRect().top - document.getElementById("map").getBoundingClientRect().bottom`); w < 0 {
 		t.Errorf("on an 800-pixel window the panel is not below the map (gap %v)", w)
 	}
+	// New game asks first; "Keep playing" changes nothing, "Yes" starts
+	// one, and "Back to the previous game" returns to the finished one.
+	over := webtest.Evaluate[string](t, ctx, status)
+	webtest.Do(t, ctx, "new game, then keep playing",
+		chromedp.Click(chromedp.CSS("#new")), chromedp.WaitVisible(chromedp.CSS("#new-confirm")),
+		chromedp.Click(chromedp.CSS("#new-no")), webtest.Until(`document.getElementById("new-confirm").hidden`))
+	if got := webtest.Evaluate[string](t, ctx, status); got != over {
+		t.Errorf("keep playing changed the game: %q, was %q", got, over)
+	}
+	webtest.Do(t, ctx, "new game, yes",
+		chromedp.Click(chromedp.CSS("#new")), chromedp.WaitVisible(chromedp.CSS("#new-yes")),
+		chromedp.Click(chromedp.CSS("#new-yes")), webtest.Until(status+`.includes("step 0")`),
+		chromedp.WaitVisible(chromedp.CSS("#undo-new")))
+	webtest.Do(t, ctx, "back to the previous game",
+		chromedp.Click(chromedp.CSS("#undo-new")), webtest.Until(status+` === `+webtest.JSString(over)))
 	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
 		_ = os.WriteFile(filepath.Join(os.TempDir(), "chariot-advise-tictactoe.png"), png, 0o644)
 	}

@@ -38,6 +38,7 @@ type stateBody struct {
 	Legal      []legalMove `json:"legal"`
 	Score      env.Score   `json:"score"`
 	CanUndo    bool        `json:"can_undo"`
+	CanUndoNew bool        `json:"can_undo_new"`
 	Log        []string    `json:"log"`
 	Autosave   string      `json:"autosave"`
 	Agent      string      `json:"agent"`
@@ -52,7 +53,7 @@ func (s *Server) stateLocked(warning string) stateBody {
 	st := s.sess.State()
 	b := stateBody{Version: s.version, Steps: s.sess.Steps(), Seed: s.sess.Seed(), Pieces: []env.Piece{}, Text: st.String(),
 		Prompt: s.sess.Prompt(), Chance: s.sess.AtChance(), Over: s.sess.Over(), Faces: s.sess.Faces(), Outcomes: []string{},
-		Legal: []legalMove{}, Score: st.Score(), CanUndo: s.sess.Steps() > 0, Log: append([]string{}, s.log...),
+		Legal: []legalMove{}, Score: st.Score(), CanUndo: s.sess.Steps() > 0, CanUndoNew: s.prev != nil, Log: append([]string{}, s.log...),
 		Autosave: s.sess.AutosavePath(), Agent: s.adv.Agent(), ThinkMS: s.adv.Think().Milliseconds(), Warning: warning}
 	if pl, ok := st.(env.PieceLister); ok {
 		b.Pieces = append(b.Pieces, pl.Pieces()...)
@@ -160,13 +161,36 @@ func (s *Server) postNew(r *http.Request) (any, error) {
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
-	n, err := advise.NewSession(s.sess.Game(), seed, s.sess.AutosavePath())
+	// The game left behind keeps its autosave: the new one gets a file of
+	// its own, and New game can be taken back.
+	path := s.sess.AutosavePath()
+	if path != "" && s.sess.Steps() > 0 {
+		path = advise.FreshPath(path)
+	}
+	n, err := advise.NewSession(s.sess.Game(), seed, path)
 	if err != nil && !advise.IsAutosave(err) {
 		return nil, badRequest("%s", err)
 	}
+	s.prev, s.prevLog = s.sess, s.log
 	s.sess, s.log = n, nil
 	s.changedLocked("")
 	return s.stateLocked(warning(err)), nil
+}
+
+// postNewUndo takes back the last New game: the game before it, with its
+// autosave, comes back.
+func (s *Server) postNewUndo(r *http.Request) (any, error) {
+	if err := decode(r, &struct{}{}); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.prev == nil {
+		return nil, conflict("no new game to take back")
+	}
+	s.sess, s.log, s.prev, s.prevLog = s.prev, s.prevLog, nil, nil
+	s.changedLocked("back to the game before New game")
+	return s.stateLocked(""), nil
 }
 
 func (s *Server) postRoll(r *http.Request) (any, error) {

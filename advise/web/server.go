@@ -37,6 +37,8 @@ type Server struct {
 
 	mu      sync.Mutex
 	sess    *advise.Session
+	prev    *advise.Session // the game before the last New game, for its undo
+	prevLog []string
 	version uint64 // bumped on every change of position
 	job     *job   // the latest suggestion, running or done
 	jobs    uint64
@@ -60,6 +62,13 @@ func New(sess *advise.Session, adv *advise.Advisor, o Options) (*Server, error) 
 	return &Server{opts: o, adv: adv, sess: sess, base: base, stop: stop}, nil
 }
 
+// Session is the game being played.
+func (s *Server) Session() *advise.Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sess
+}
+
 // Close cancels a running search and waits for it.
 func (s *Server) Close() {
 	s.stop()
@@ -72,7 +81,8 @@ func (s *Server) Close() {
 //	GET  /api/map             the board: cells, links, shapes (env.Board)
 //	GET  /api/suggest         the suggestion: status, progress, moves, forecast
 //	GET  /api/saves           saved games in the save directory
-//	POST /api/new             {"seed": 7}: a new game
+//	POST /api/new             {"seed": 7}: a new game (autosaved to a file of its own)
+//	POST /api/new/undo        back to the game before the last new game
 //	POST /api/roll            {"face": "7"} or {"face": "r"}: the die
 //	POST /api/move            {"move": "3"} or {"move": "to S12"}: a decision
 //	POST /api/undo            take back the last step
@@ -99,6 +109,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/saves", s.getSaves)
 	mux.HandleFunc("GET /api/suggest", s.get(s.jobJSON))
 	mux.HandleFunc("POST /api/new", post(s.postNew))
+	mux.HandleFunc("POST /api/new/undo", post(s.postNewUndo))
 	mux.HandleFunc("POST /api/roll", post(s.postRoll))
 	mux.HandleFunc("POST /api/move", post(s.postMove))
 	mux.HandleFunc("POST /api/undo", post(s.postUndo))

@@ -253,6 +253,8 @@ func TestPageEndToEnd(t *testing.T) {
 	do("new game",
 		chromedp.SetValue(chromedp.CSS("#seed"), "2"),
 		chromedp.Click(chromedp.CSS("#new")),
+		chromedp.WaitVisible(chromedp.CSS("#new-confirm")),
+		chromedp.Click(chromedp.CSS("#new-yes")),
 		until(status+`.includes("step 0 · seed 2")`),
 	)
 	if s := text("#status"); !strings.Contains(s, "turn 1, phase 0 landing") {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"time"
 
 	"github.com/chariot-ai/chariot/advise"
@@ -35,6 +36,7 @@ type sessionFlags struct {
 	agent    *string
 	data     *string
 	futures  *int
+	fresh    *bool
 }
 
 func addSessionFlags(fs *flag.FlagSet) *sessionFlags {
@@ -47,6 +49,7 @@ func addSessionFlags(fs *flag.FlagSet) *sessionFlags {
 		game:     fs.String("game", "", "game spec with options, e.g. "+defaultGame+":turns=8 (default "+defaultGame+", or the loaded file's game)"),
 		agent:    fs.String("agent", "", "agent behind the suggestions (see chariot agents; default: IS-MCTS with the game's rollout agent)"),
 		data:     fs.String("data", "", "alternative data file for the game (map, counters, tables)"),
+		fresh:    fs.Bool("new", false, "start a new game even where the autosave holds one to resume (the new game is autosaved beside it)"),
 		futures:  fs.Int("futures", advise.DefaultFutures, "futures sampled for the forecast of the other side and the dice (0: none)"),
 	}
 }
@@ -60,48 +63,76 @@ func (f *sessionFlags) forecastFutures() int {
 	return *f.futures
 }
 
-// open builds the game, the session and the advisor from the flags.
-func (f *sessionFlags) open() (*advise.Session, *advise.Advisor, error) {
+// open builds the game, the session and the advisor from the flags, and
+// says in note what it did with the autosave: an existing autosave is
+// never overwritten, but resumed (unless --new) or kept beside a new file.
+func (f *sessionFlags) open() (s *advise.Session, a *advise.Advisor, note string, err error) {
 	if *f.top < 1 || *f.top > 100 {
-		return nil, nil, fmt.Errorf("--top %d: want 1 to 100", *f.top)
+		return nil, nil, "", fmt.Errorf("--top %d: want 1 to 100", *f.top)
 	}
 	if *f.think < 0 {
-		return nil, nil, fmt.Errorf("--think %v: want a duration of 0 or more", *f.think)
+		return nil, nil, "", fmt.Errorf("--think %v: want a duration of 0 or more", *f.think)
 	}
 	if *f.futures < 0 {
-		return nil, nil, fmt.Errorf("--futures %d: want 0 or more", *f.futures)
+		return nil, nil, "", fmt.Errorf("--futures %d: want 0 or more", *f.futures)
 	}
 	var g env.Game
-	var err error
 	if *f.load == "" || *f.data != "" || *f.game != "" {
 		spec := *f.game
 		if spec == "" {
 			spec = defaultGame
 		}
 		if g, err = newGame(spec, *f.data); err != nil {
-			return nil, nil, err
+			return nil, nil, "", err
 		}
 	}
 	// The session starts without its autosave, so that a bad flag found
 	// after it leaves no file behind.
-	var s *advise.Session
-	if *f.load != "" {
+	autosave := *f.autosave
+	switch {
+	case *f.load != "":
 		s, err = advise.LoadFile(*f.load, g, *f.seed, "")
-	} else {
+	case autosave != "" && exists(autosave) && !*f.fresh:
+		if s, err = advise.LoadFile(autosave, g, *f.seed, ""); err == nil {
+			note = fmt.Sprintf("Resuming the game autosaved in %s, at step %d (--new starts another beside it).", autosave, s.Steps())
+			break
+		}
+		kept := autosave
+		autosave = advise.FreshPath(autosave)
+		note = fmt.Sprintf("%s holds no game to resume here (%v); it is kept, and this game is autosaved to %s.", kept, oneLineErr(err), autosave)
+		s, err = advise.NewSession(g, *f.seed, "")
+	case autosave != "" && exists(autosave):
+		kept := autosave
+		autosave = advise.FreshPath(autosave)
+		note = fmt.Sprintf("A new game, autosaved to %s; the earlier game stays in %s.", autosave, kept)
+		s, err = advise.NewSession(g, *f.seed, "")
+	default:
 		s, err = advise.NewSession(g, *f.seed, "")
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	a, err := advise.NewAdvisor(s.Game(), advise.Options{Agent: *f.agent, Think: *f.think, Top: *f.top, Seed: *f.seed})
+	a, err = advise.NewAdvisor(s.Game(), advise.Options{Agent: *f.agent, Think: *f.think, Top: *f.top, Seed: *f.seed})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	if err := s.SetAutosave(*f.autosave); err != nil {
-		return nil, nil, fmt.Errorf("%w (choose another --autosave, or \"\" for none)", err)
+	if err := s.SetAutosave(autosave); err != nil {
+		return nil, nil, "", fmt.Errorf("%w (choose another --autosave, or \"\" for none)", err)
 	}
-	return s, a, nil
+	if c, ok := s.Game().(env.Caveats); ok {
+		for _, line := range c.Caveats() {
+			note += "\nNote: " + line
+		}
+	}
+	return s, a, strings.TrimPrefix(note, "\n"), nil
 }
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+func oneLineErr(err error) string { return strings.ReplaceAll(err.Error(), "\n", " ") }
 
 // adviseMain is advise with its input given, for tests.
 func adviseMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -110,7 +141,7 @@ func adviseMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
-	s, a, err := sf.open()
+	s, a, note, err := sf.open()
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -124,9 +155,26 @@ func adviseMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, ", autosaved to %s", p)
 	}
 	fmt.Fprintln(stdout, ". Type help for the commands.")
+	if note != "" {
+		fmt.Fprintln(stdout, note)
+	}
 	c := &advise.Console{S: s, A: a, Futures: sf.forecastFutures(), In: stdin, Out: stdout}
-	if err := c.Run(ctx); err != nil {
+	err = c.Run(ctx)
+	if ctx.Err() != nil {
+		fmt.Fprintln(stdout)
+		fmt.Fprintln(stdout, resumeHint(s))
+		return exitOK
+	}
+	if err != nil {
 		return fail(stderr, err)
 	}
 	return exitOK
+}
+
+// resumeHint says where the game is and how to take it up again.
+func resumeHint(s *advise.Session) string {
+	if p := s.AutosavePath(); p != "" {
+		return fmt.Sprintf("Stopped. The game is saved in %s after step %d: run the same command to resume it (--autosave %s).", p, s.Steps(), p)
+	}
+	return "Stopped. Autosave was off: this game is not saved."
 }

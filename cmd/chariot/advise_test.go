@@ -142,3 +142,46 @@ func TestAdviseFlagErrors(t *testing.T) {
 		os.Remove(defaultAutosave)
 	}
 }
+
+// TestAutosaveNeverLost starts, quits and starts again in every way a
+// person might, and checks that no game's autosave is ever overwritten.
+func TestAutosaveNeverLost(t *testing.T) {
+	dir := t.TempDir()
+	auto := filepath.Join(dir, "auto.json")
+	run := func(script string, args ...string) string {
+		t.Helper()
+		args = append([]string{"--autosave", auto, "--think", "0", "--agent", "random", "--futures", "0"}, args...)
+		status, stdout, stderr := adviseScript(t, script, args...)
+		if status != 0 || stderr != "" {
+			t.Fatalf("advise %v: status %d, stderr %q", args, status, stderr)
+		}
+		return stdout
+	}
+	run("r\nr\nquit\n")
+	if got := savedMoves(t, auto); len(got) != 2 {
+		t.Fatalf("first game autosaved %v", got)
+	}
+	// Starting again resumes it, and goes on saving it.
+	if out := run("r\nquit\n"); !strings.Contains(out, "Resuming the game autosaved in "+auto+", at step 2") {
+		t.Fatalf("no resume:\n%s", out)
+	}
+	first := savedMoves(t, auto)
+	if len(first) != 3 {
+		t.Fatalf("resumed game autosaved %v", first)
+	}
+	// --new keeps it and saves the new game beside it.
+	second := filepath.Join(dir, "auto-2.json")
+	if out := run("r\nquit\n", "--new"); !strings.Contains(out, "autosaved to "+second+"; the earlier game stays in "+auto) {
+		t.Fatalf("--new:\n%s", out)
+	}
+	// Another game cannot resume it: it is kept too.
+	if out := run("5\nquit\n", "--game", "tictactoe"); !strings.Contains(out, "it is kept, and this game is autosaved to "+filepath.Join(dir, "auto-3.json")) {
+		t.Fatalf("another game:\n%s", out)
+	}
+	if got := savedMoves(t, auto); strings.Join(got, ",") != strings.Join(first, ",") {
+		t.Errorf("the first game's autosave changed: %v, was %v", got, first)
+	}
+	if got := savedMoves(t, second); len(got) != 1 {
+		t.Errorf("the second game's autosave: %v", got)
+	}
+}

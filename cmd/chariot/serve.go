@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register("serve", command{"serve the St. Nazaire advisor as a local web page", runServe})
+	register("serve", command{"serve the move advisor of any game as a local web page", runServe})
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -35,7 +35,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer, rea
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
-	s, a, err := sf.open()
+	s, a, note, err := sf.open()
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -54,7 +54,10 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer, rea
 	}
 	defer srv.Close()
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
-	fmt.Fprintf(stdout, "chariot serve: the St. Nazaire advisor on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	fmt.Fprintf(stdout, "chariot serve: the %s advisor on http://%s/ (Ctrl-C to stop)\n", s.Game().Name(), ln.Addr())
+	if note != "" {
+		fmt.Fprintln(stdout, note)
+	}
 	if !local {
 		fmt.Fprintln(stdout, "warning: listening beyond this machine; anyone who reaches it can play and save files in --dir")
 	}
@@ -73,6 +76,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer, rea
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fail(stderr, err)
 	}
+	fmt.Fprintln(stdout, resumeHint(srv.Session()))
 	return exitOK
 }
 

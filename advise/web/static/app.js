@@ -260,6 +260,7 @@ function render(s) {
   $("warning").hidden = !s.warning;
   $("autosave").textContent = s.autosave ? "autosaved to " + s.autosave + " after every step" : "autosave off";
   $("undo").disabled = !s.can_undo;
+  $("undo-new").hidden = !s.can_undo_new;
   $("seed").placeholder = s.seed;
 
   $("dice").hidden = !s.chance;
@@ -385,10 +386,20 @@ async function start() {
     try { renderJob(await api("suggest/cancel", {})); } catch (e) { showError(e.message); }
   });
   $("undo").addEventListener("click", () => act("undo", {}));
+  // New game asks first, and can be taken back.
   $("new").addEventListener("click", () => {
+    $("new-question").textContent = state && state.steps > 0
+      ? `Start a new game? This one (${state.steps} steps) stays saved${state.autosave ? " in " + state.autosave : ""}, and “Back to the previous game” returns to it.`
+      : "Start a new game?";
+    $("new-confirm").hidden = false;
+  });
+  $("new-no").addEventListener("click", () => { $("new-confirm").hidden = true; });
+  $("new-yes").addEventListener("click", () => {
+    $("new-confirm").hidden = true;
     const v = $("seed").value.trim();
     act("new", v === "" ? {} : { seed: Number(v) });
   });
+  $("undo-new").addEventListener("click", () => act("new/undo", {}));
   $("save").addEventListener("click", async () => {
     try { const r = await api("save", { file: $("file").value.trim() }); showError(""); $("warning").hidden = false; $("warning").textContent = "saved " + r.saved; refreshSaves(); }
     catch (e) { showError(e.message); }
