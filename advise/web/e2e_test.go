@@ -1,8 +1,6 @@
 package web_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -64,7 +62,5 @@ func TestPageOtherGame(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("#undo-new")))
 	webtest.Do(t, ctx, "back to the previous game",
 		chromedp.Click(chromedp.CSS("#undo-new")), webtest.Until(status+` === `+webtest.JSString(over)))
-	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
-		_ = os.WriteFile(filepath.Join(os.TempDir(), "chariot-advise-tictactoe.png"), png, 0o644)
-	}
+	webtest.Screenshot(t, ctx, "advise-tictactoe-800x1200.png")
 }

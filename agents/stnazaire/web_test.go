@@ -209,7 +209,7 @@ func TestPageEndToEnd(t *testing.T) {
 	begin := time.Now()
 	ts, _ := webtest.NewServer(t, stnazaire.Default(), 0, "ismcts:sims=200,rollout=greedy,prior=3")
 
-	ctx := webtest.Browser(t, 1500, 950)
+	ctx := webtest.Browser(t, 1400, 1000)
 
 	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
@@ -298,14 +298,11 @@ func TestPageEndToEnd(t *testing.T) {
 	if top == "" {
 		t.Fatal("no suggested move")
 	}
-	shot := filepath.Join(os.TempDir(), "chariot-advise-e2e.png")
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
+	// The crowded port stays legible: no chip over another, no name cut.
+	if overlap, cut := webtest.ChipsOverlap(t, ctx); overlap != "" || cut != "" {
+		t.Errorf("chips overlap (%q) or a name is cut (%q)", overlap, cut)
 	}
-	if err := os.WriteFile(shot, png, 0o644); err != nil {
-		t.Log(err)
-	}
+	shot := webtest.Screenshot(t, ctx, "advise-1400x1000.png")
 	unit := str(`(document.querySelector(".chip.decider") || {dataset: {}}).dataset.unit || ""`)
 	do("play the top suggestion", chromedp.Click(chromedp.CSS("#sugg-play-0")), until(status+` !== `+webtest.JSString(statusBefore)))
 	if got := str(lastLog); !strings.Contains(got, top) {
@@ -320,11 +317,15 @@ func TestPageEndToEnd(t *testing.T) {
 			t.Errorf("%s's marker is on cell %s after %q, want %s", unit, cell, top, want)
 		}
 	}
-	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
-		_ = os.WriteFile(filepath.Join(os.TempDir(), "chariot-advise-e2e-after.png"), png, 0o644)
-	}
 
 	// Undo from the page takes the move back.
 	do("undo", chromedp.Click(chromedp.CSS("#undo")), until(status+` === `+webtest.JSString(statusBefore)))
-	t.Logf("end-to-end in %v; screenshots %s and -after.png", time.Since(begin).Round(time.Millisecond), shot)
+
+	// A tablet held upright: the map above, the panel below, still legible.
+	do("narrow window", chromedp.EmulateViewport(800, 1200), until(`document.querySelector("aside").getBoundingClientRect().top >= document.getElementById("map").getBoundingClientRect().bottom`))
+	if overlap, cut := webtest.ChipsOverlap(t, ctx); overlap != "" || cut != "" {
+		t.Errorf("at 800 pixels, chips overlap (%q) or a name is cut (%q)", overlap, cut)
+	}
+	narrow := webtest.Screenshot(t, ctx, "advise-800x1200.png")
+	t.Logf("end-to-end in %v; screenshots %s and %s", time.Since(begin).Round(time.Millisecond), shot, narrow)
 }

@@ -147,6 +147,7 @@ function drawBoard() {
   el("g", { id: "units" }, svg);
   const legend = $("legend");
   legend.replaceChildren();
+  for (const seat of board.seats || []) legend.appendChild(html("span", seat, { class: "chip-l " + sideClass(seat) }));
   for (const [k, v] of Object.entries(board.legend || {})) legend.appendChild(html("span", v, { class: "lg-item " + k }));
   enableZoom(svg);
 }
@@ -176,9 +177,22 @@ function enableZoom(svg) {
   svg.ondblclick = () => setView(full);
 }
 
-function chip(parent, x, y, label, cls, attrs, tip) {
+// chipWidth is the width of a chip that shows label whole, measured in
+// the chip's own font.
+let ruler = null;
+function chipWidth(label) {
+  if (!ruler || !ruler.isConnected) {
+    const g = el("g", { class: "chip", visibility: "hidden" }, $("map"));
+    ruler = el("text", {}, g);
+  }
+  ruler.textContent = label;
+  const len = ruler.getComputedTextLength ? ruler.getComputedTextLength() : 0;
+  return Math.max(40, (len || 5.2 * label.length) + 10);
+}
+
+function chip(parent, x, y, label, cls, attrs, tip, width) {
   const g = el("g", Object.assign({ class: "chip " + cls }, attrs), parent);
-  const w = Math.max(40, 6.2 * label.length + 8);
+  const w = width || chipWidth(label);
   el("rect", { x: x - w / 2, y: y - 7, width: w, height: 14, rx: 3 }, g);
   el("text", { x, y: y + 3 }, g).textContent = label;
   el("title", {}, g).textContent = tip;
@@ -225,14 +239,32 @@ function drawPieces() {
     }
     (byCell[p.cell] = byCell[p.cell] || []).push(p);
   }
+  // Each stack is a column of chips with the full names. On a map of
+  // points it goes where it overlaps no chip placed before it (below the
+  // space, above, right, left, then further out), so a crowded corner of
+  // the map stays legible; inside hexes, areas and tracks it is centred.
   const inside = board.kind !== "points";
-  for (const [cell, list] of Object.entries(byCell)) {
+  const placed = [];
+  const clash = (r) => placed.some((q) => r.x < q.x + q.w && q.x < r.x + r.w && r.y < q.y + q.h && q.y < r.y + r.h);
+  const cellsByStack = Object.entries(byCell).sort((a, b) => b[1].length - a[1].length);
+  for (const [cell, list] of cellsByStack) {
     const c = board.cells[cell], [x, y] = P(c.x, c.y);
-    const y0 = inside ? y - 7.5 * (list.length - 1) : y + 26;
+    const labels = list.map((p) => p.name + (p.label ? " " + p.label : ""));
+    const w = Math.max(...labels.map(chipWidth)), h = 15 * list.length;
+    let box = { x: x - w / 2, y: inside ? y - h / 2 : y + 18, w, h };
+    if (!inside) {
+      const tries = [];
+      for (const d of [0, 1, 2, 3]) {
+        tries.push({ x: x - w / 2, y: y + 18 + d * 16, w, h }, { x: x - w / 2, y: y - 18 - h - d * 16, w, h },
+          { x: x + 16 + d * 20, y: y - h / 2, w, h }, { x: x - 16 - w - d * 20, y: y - h / 2, w, h });
+      }
+      box = tries.find((r) => !clash(r)) || tries[0];
+      if (box !== tries[0] || Math.abs(box.y - (y + 18)) > 1) el("line", { x1: x, y1: y, x2: box.x + w / 2, y2: box.y + (box.y > y ? 0 : h), class: "leader" }, units);
+    }
+    placed.push(box);
     list.forEach((p, i) => {
-      const label = p.name + (p.label && p.label.length < 12 ? " " + p.label : "");
-      chip(units, x, y0 + 15 * i, short(label, 18), sideClass(p.side) + (p.active ? " decider" : "") + (/pinned/.test(p.label || "") ? " pinned" : ""),
-        { "data-unit": p.name, "data-cell": cell }, `${p.side}: ${p.name}${p.label ? ", " + p.label : ""} — ${c.name}`);
+      chip(units, box.x + w / 2, box.y + 7.5 + 15 * i, labels[i], sideClass(p.side) + (p.active ? " decider" : "") + (/pinned/.test(p.label || "") ? " pinned" : ""),
+        { "data-unit": p.name, "data-cell": cell }, `${p.side}: ${p.name}${p.label ? ", " + p.label : ""} — ${c.name}`, w);
       if (p.active) $("cell-" + cell).classList.add("decider");
     });
   }
@@ -293,7 +325,14 @@ function render(s) {
 
   if (board && board.kind !== "none") drawPieces();
   renderJob(s.suggestion);
+  // A decision of the player's gets its suggestion without asking.
+  if (deciding && !s.suggestion && autoSuggested !== s.version) {
+    autoSuggested = s.version;
+    suggest();
+  }
 }
+
+let autoSuggested = -1; // the position whose suggestion was started unasked
 
 function pct(x) { return (100 * x).toFixed(0) + "%"; }
 

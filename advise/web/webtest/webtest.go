@@ -6,6 +6,7 @@ package webtest
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -204,14 +205,48 @@ func JSString(s string) string {
 	return `"` + r.Replace(s) + `"`
 }
 
-// Screenshot saves a full-page PNG of the page to path.
-func Screenshot(t testing.TB, ctx context.Context, path string) {
+// screenshots, when set, is where Screenshot also writes its pictures:
+// go test ./... -args -screenshots=$PWD/advise/web/testdata refreshes the
+// ones the README shows.
+var screenshots = flag.String("screenshots", "", "directory to write the page's screenshots to, besides the temporary directory")
+
+// Screenshot saves a full-page PNG of the page as name in the temporary
+// directory (and in -screenshots, if given), and returns its path.
+func Screenshot(t testing.TB, ctx context.Context, name string) string {
 	t.Helper()
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)
 	}
+	path := filepath.Join(os.TempDir(), name)
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if *screenshots != "" {
+		if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return path
+}
+
+// ChipsOverlap returns the first two chips of the board whose boxes
+// overlap, and the first chip whose text is wider than its box, as
+// descriptions ("" when all is well).
+func ChipsOverlap(t testing.TB, ctx context.Context) (overlap, cut string) {
+	t.Helper()
+	js := `(() => {
+	  const chips = [...document.querySelectorAll("#units .chip")].map((g) => ({g, r: g.querySelector("rect").getBoundingClientRect(), t: g.querySelector("text").getBoundingClientRect()}));
+	  let overlap = "", cut = "";
+	  for (let i = 0; i < chips.length && !overlap; i++) for (let j = i + 1; j < chips.length; j++) {
+	    const a = chips[i].r, b = chips[j].r;
+	    if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) {
+	      overlap = chips[i].g.textContent + " / " + chips[j].g.textContent; break;
+	    }
+	  }
+	  for (const c of chips) if (c.t.width > c.r.width + 0.5) { cut = c.g.textContent; break; }
+	  return [overlap, cut];
+	})()`
+	v := Evaluate[[]string](t, ctx, js)
+	return v[0], v[1]
 }
