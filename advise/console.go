@@ -22,9 +22,10 @@ type Console struct {
 	In      io.Reader
 	Out     io.Writer
 
-	last      Suggestion // for the current position, if lastValid
-	lastValid bool
-	phase     string // the turn and phase last announced
+	last       Suggestion // for the current position, if lastValid
+	lastValid  bool
+	phase      string // the turn and phase last announced
+	forecastAt string // the turn of the last forecast shown unasked
 }
 
 // ConsoleHelp lists the commands.
@@ -54,7 +55,7 @@ func (c *Console) Run(ctx context.Context) error {
 	sc := bufio.NewScanner(c.In)
 	sc.Buffer(make([]byte, 4096), 1<<20)
 	for {
-		fmt.Fprint(w, "> ")
+		fmt.Fprint(w, c.ask())
 		if err := w.Flush(); err != nil {
 			return err
 		}
@@ -186,12 +187,22 @@ func (c *Console) play(ctx context.Context, w io.Writer, a env.Action, note stri
 	if _, ok := after.(env.Narrator); ok {
 		// What changed on the table, not the whole position again.
 		lines := Account(before, a, after)
-		if len(lines) == 0 {
-			lines = []string{name}
+		head := name
+		if before.CurrentPlayer() != env.Chance && len(lines) > 0 {
+			head = lines[0] // a die's head repeats its prompt: the face is enough
 		}
-		fmt.Fprintf(w, "played: %s%s\n", lines[0], note)
-		for _, l := range lines[1:] {
-			fmt.Fprintf(w, "  %s\n", l)
+		switch {
+		case len(lines) <= 1 && before.CurrentPlayer() == env.Chance:
+			fmt.Fprintf(w, "%s%s: no effect\n", head, note)
+		case len(lines) <= 1:
+			fmt.Fprintf(w, "%s%s\n", head, note)
+		case len(lines) == 2:
+			fmt.Fprintf(w, "%s%s: %s\n", head, note, lines[1])
+		default:
+			fmt.Fprintf(w, "%s%s:\n", head, note)
+			for _, l := range lines[min(1, len(lines)):] {
+				fmt.Fprintf(w, "  %s\n", l)
+			}
 		}
 		c.next(ctx, w)
 		return nil
@@ -269,12 +280,11 @@ func (c *Console) next(ctx context.Context, w io.Writer) {
 	case c.S.Over():
 		fmt.Fprintln(w, "The game is over: undo, save, load or quit.")
 	case c.S.AtChance():
-		if faces := c.S.Faces(); len(faces) > 0 {
-			fmt.Fprintf(w, "Roll: %s. Enter the face (%s) or r to let me roll.\n", c.S.Prompt(), faceRange(faces))
-		} else {
-			fmt.Fprintf(w, "Draw: %s. Enter what you drew (%s) or r to let me draw.\n", c.S.Prompt(), strings.Join(c.S.Outcomes(), ", "))
-		}
+		// The die is asked for on the prompt line itself (see ask).
 	default:
+		if p := c.S.Prompt(); p != "" {
+			fmt.Fprintf(w, "Now: %s\n", p)
+		}
 		sg, err := c.suggestion(ctx)
 		if err != nil {
 			fmt.Fprintf(w, "(no suggestion: %s)\n", oneLine(err))
@@ -282,13 +292,38 @@ func (c *Console) next(ctx context.Context, w io.Writer) {
 			return
 		}
 		WriteSuggestion(w, sg, st)
-		if c.Futures >= 0 {
+		// The forecast comes once a turn, at its first decision (and on
+		// request: forecast), so a whole game reads in a few hundred lines.
+		if c.Futures >= 0 && c.forecastAt != c.turnKey() {
+			c.forecastAt = c.turnKey()
 			if b, ok := sg.Best(); ok {
 				if f, err := ForecastMove(ctx, st, b.Action, c.futures(), c.S.Seed()+uint64(c.S.Steps())); err == nil {
 					WriteForecast(w, f)
 				}
 			}
 		}
-		fmt.Fprintln(w, "Your move: a number, a move's name, best, or help.")
 	}
+}
+
+// ask is the prompt of the input line: the die to enter, or the move.
+func (c *Console) ask() string {
+	switch {
+	case c.S.Over():
+		return "> "
+	case c.S.AtChance():
+		if faces := c.S.Faces(); len(faces) > 0 {
+			return fmt.Sprintf("Roll: %s (%s, or r to let me roll) > ", c.S.Prompt(), faceRange(faces))
+		}
+		return fmt.Sprintf("Draw: %s (%s, or r to let me draw) > ", c.S.Prompt(), strings.Join(c.S.Outcomes(), ", "))
+	}
+	return "Your move (a number, a name, best, or help) > "
+}
+
+// turnKey names the current turn (env.Phaser's "turn N"), or the step
+// where the game has no turns.
+func (c *Console) turnKey() string {
+	if t := turnOf(c.S.State()); t > 0 {
+		return fmt.Sprint("turn ", t)
+	}
+	return fmt.Sprint("step ", c.S.Steps())
 }

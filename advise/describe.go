@@ -18,25 +18,37 @@ func WriteState(w io.Writer, st env.State) {
 }
 
 // WriteSuggestion lists the suggested moves with their statistics and the
-// other legal moves by number.
+// other legal moves by number. An agent's bare choice takes one line.
 func WriteSuggestion(w io.Writer, sg Suggestion, st env.State) {
-	if sg.Note != "" {
-		fmt.Fprintf(w, "Suggestion (%s): %s\n", sg.Agent, sg.Note)
-	} else {
-		fmt.Fprintf(w, "Suggestions (%s; %d simulations in %s", sg.Agent, sg.Sims, sg.Elapsed.Round(1e6))
-		if sg.Canceled {
-			fmt.Fprint(w, ", stopped early")
-		}
-		fmt.Fprintln(w, "):")
-		fmt.Fprintf(w, "  %3s  %-28s %6s %9s %8s\n", "no.", "move", "share", "final", "95% ±")
-	}
 	top := map[env.Action]bool{}
 	for _, m := range sg.Moves {
 		top[m.Action] = true
-		if sg.Note != "" {
-			fmt.Fprintf(w, "  %3d  %s\n", m.Number, m.Name)
-			continue
+	}
+	var rest []string
+	for i, a := range st.LegalActions(nil) {
+		if !top[a] {
+			rest = append(rest, fmt.Sprintf("%d %s", i+1, st.ActionString(a)))
 		}
+	}
+	if sg.Note != "" {
+		var names []string
+		for _, m := range sg.Moves {
+			names = append(names, fmt.Sprintf("%d %s", m.Number, m.Name))
+		}
+		fmt.Fprintf(w, "  suggested by %s: %s", sg.Agent, strings.Join(names, ", "))
+		if len(rest) > 0 {
+			fmt.Fprintf(w, "; other moves: %s", strings.Join(rest, ", "))
+		}
+		fmt.Fprintln(w)
+		return
+	}
+	fmt.Fprintf(w, "Suggestions (%s; %d simulations in %s", sg.Agent, sg.Sims, sg.Elapsed.Round(1e6))
+	if sg.Canceled {
+		fmt.Fprint(w, ", stopped early")
+	}
+	fmt.Fprintln(w, "):")
+	fmt.Fprintf(w, "  %3s  %-28s %6s %9s %8s\n", "no.", "move", "share", "final", "95% ±")
+	for _, m := range sg.Moves {
 		ci := "    ?"
 		if m.CI95 > 0 {
 			ci = fmt.Sprintf("±%.1f", m.CI95)
@@ -46,12 +58,6 @@ func WriteSuggestion(w io.Writer, sg Suggestion, st env.State) {
 			val = fmt.Sprintf("%.1f", m.Value)
 		}
 		fmt.Fprintf(w, "  %3d  %-28s %5.0f%% %9s %8s\n", m.Number, m.Name, 100*m.Share, val, ci)
-	}
-	var rest []string
-	for i, a := range st.LegalActions(nil) {
-		if !top[a] {
-			rest = append(rest, fmt.Sprintf("%d %s", i+1, st.ActionString(a)))
-		}
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(w, "  other moves: %s\n", strings.Join(rest, ", "))

@@ -63,21 +63,21 @@ func TestAdviseScript(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Turn 1, phase 0 landing. VP 0",
-		"Roll: D10: landing of Birney at old_mole. Enter the face (1 to 10) or r to let me roll.",
+		"Roll: D10: landing of Birney at old_mole (1 to 10, or r to let me roll) > ",
 		`? "hello" is not a die face: enter 1 to 10, or r to let me roll`,
-		", roll 5 (my roll)",
-		", roll 7\n",
+		"> roll 5 (my roll)",
+		"> roll 7",
 		"Now: optional 5.2.3: may Hodgson attack FlaK #12?",
 		"Suggestions (ismcts:sims=30,rollout=greedy,prior=3; 30 simulations in",
 		"no.  move",
 		"Forecast if you play",
 		"? no move number 12: the moves are numbered 1 to 2",
-		"played: fire 2 cm FlaK #12 (Old Mole, pos. 63)",
+		"> fire 2 cm FlaK #12 (Old Mole, pos. 63)",
 		"undone",
-		"played: pass",
+		"> pass",
 		`? action "fly away": want pass, demolish, roll N, unit NAME, to SPACE or fire NAME`,
 		"saved to " + saved,
-		"played: to S03",
+		"> to S03",
 		"loaded " + saved,
 		"Moves: 1 pass, 2 to S02, 3 to S03, 4 to S04",
 		`Forecast if you play "to S02"`,
@@ -104,14 +104,14 @@ func TestAdviseScript(t *testing.T) {
 	// The autosave continues the game.
 	status, stdout, _ = adviseScript(t, "moves\n9\n", "--load", auto, "--autosave", "", "--think", "0", "--agent", "greedy", "--futures", "0")
 	if status != 0 || strings.Contains(stdout, "Forecast if you play") || !strings.Contains(stdout, "? a die is pending: enter the face (1 to 10)") ||
-		!strings.Contains(stdout, "Suggestion (greedy): the agent's choice") {
+		!strings.Contains(stdout, "suggested by greedy: ") {
 		t.Errorf("reloading the autosave: status %d\n%s", status, stdout)
 	}
 }
 
 func TestAdviseEndOfInput(t *testing.T) {
 	status, stdout, stderr := adviseScript(t, "7\n", "--autosave", "", "--think", "0", "--agent", "ismcts:sims=8", "--futures", "0")
-	if status != 0 || stderr != "" || !strings.Contains(stdout, ", roll 7\n") {
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "> roll 7") {
 		t.Errorf("status %d, stderr %q\n%s", status, stderr, stdout)
 	}
 }
