@@ -101,3 +101,22 @@ func (s *State) MayDemolish(u, sp int) bool {
 
 // TurnsLeft counts the game turns after the current one.
 func (s *State) TurnsLeft() int { return s.opts().Turns - int(s.turn) }
+
+// What the German seat knows (opponent=seat): its own counters, face down
+// or not. British agents must not use these.
+
+// GermanCounterSpace is the space of German counter g on the map, face up
+// or face down, or -1 off the map.
+func (s *State) GermanCounterSpace(g int) int {
+	if s.gLoc[g] != gOnMap {
+		return -1
+	}
+	return int(s.gSpace[g])
+}
+
+// GermanSeat reports whether the Germans are a seat (opponent=seat).
+func (g *Game) GermanSeat() bool { return g.opts.GermanSeat }
+
+// HasResult reports whether commando u has received a combat result in the
+// exchange of fire under way (9.1: noted at once, applied at its end).
+func (s *State) HasResult(u int) bool { return s.bHit[u].any() }
