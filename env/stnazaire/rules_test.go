@@ -423,6 +423,24 @@ func TestRule9_2_FlakFiresAlongDashedLinesUnanswered(t *testing.T) {
 	c.wantWhere("Chant", "S30")
 }
 
+// 9.2.1: the Quad FlaK fires again "as long as ... there are [enemy units]
+// in the target space". A -1C on a single-sided commando eliminates it at
+// the end of the exchange, so a space holding only that commando has no
+// enemy left to fire at, even though the counter is still on the map.
+func TestRule9_2_1_QuadFlakStopsWhenTheOnlyCommandoIsDoomed(t *testing.T) {
+	c := newScen(t, nil)
+	c.putB("Smalley", "S30") // single-sided
+	c.putG(quadFlak, "S21")
+	c.start(2, phCombatF)
+	c.expect(quadFlak + " fires at Smalley")
+	c.play("roll 8") // -1C on strength 4 whatever the cover: eliminates Smalley
+	c.play("roll 3") // 3 <= 4 would allow another shot, but nobody is left
+	if c.s.roll == rollAttackG {
+		t.Fatalf("the Quad FlaK fires again at a space whose only commando is already eliminated: %s", c.s.Prompt())
+	}
+	c.wantWhere("Smalley", "eliminated")
+}
+
 func TestRule9_3_MortarAlongDashedLines(t *testing.T) {
 	c := newScen(t, nil)
 	c.putB("Hodgson", "S30")
