@@ -236,6 +236,36 @@ func TestRule8_1_GermanStackingLimit(t *testing.T) {
 	c.wantWhere(kmHk1, "S48") // the only way on is full
 }
 
+// 8.1, second clarification: "If the automatic movement of a German unit
+// would place it into a space that already contains 3 units, the player
+// ends its move in the preceding space." S49 has two equal ways toward Roy
+// (S47 and S48); the route is the lower-numbered one (R12), and S47 is full.
+func TestRule8_1_FullSpaceOnTheRouteEndsTheMove(t *testing.T) {
+	c := newScen(t, nil)
+	c.putB("Roy", "S45")
+	for _, f := range []string{"2 cm FlaK #7a (M60)", "2 cm FlaK #7b (M61)", "2 cm FlaK #1 (pos. 66)"} {
+		c.putG(f, "S47")
+	}
+	c.putG(kmHk1, "S49")
+	germanPhase(c, 2)
+	c.wantWhere(kmHk1, "S49") // not re-routed through S48
+}
+
+// 8.1, second clarification, its second sentence: "if the shortest route
+// leads to two (or more) spaces adjacent to a British commando, and one of
+// these spaces is already occupied by three units, the moving German unit
+// will enter the other adjacent space."
+func TestRule8_1_FullSpaceNextToTheCommandoGoesToTheOther(t *testing.T) {
+	c := newScen(t, nil)
+	c.putB("Roy", "S45")
+	for _, f := range []string{"2 cm FlaK #7a (M60)", "2 cm FlaK #7b (M61)", "2 cm FlaK #1 (pos. 66)"} {
+		c.putG(f, "S44")
+	}
+	c.putG(kmHk1, "S43")
+	germanPhase(c, 2)
+	c.wantWhere(kmHk1, "S46")
+}
+
 func TestRule8_1_VehiclesBarredFromLockGates(t *testing.T) {
 	c := newScen(t, nil)
 	c.putB("Roy", "S35")
