@@ -88,9 +88,9 @@ func (a *German) Act(_ context.Context, st env.State) (env.Action, error) {
 	if len(a.buf) == 0 {
 		return 0, errors.New("German baseline: no legal action")
 	}
-	switch kind, g := s.Pending(); kind {
+	switch kind, _ := s.Pending(); kind {
 	case stn.PendGermanMove:
-		return a.move(s, g), nil
+		return a.move(s, s.GermanDeciding()), nil
 	case stn.PendGermanFire:
 		return a.target(s), nil
 	default:
