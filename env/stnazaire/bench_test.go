@@ -112,3 +112,32 @@ func BenchmarkCloneHot(b *testing.B) {
 		sink = s.Clone()
 	}
 }
+
+// BenchmarkSeatGameRules plays whole games of the German-seat game with
+// random British decisions and RuleAction for the Germans: the cost of the
+// seat over BenchmarkRandomGame, and RuleAction allocates nothing.
+func BenchmarkSeatGameRules(b *testing.B) {
+	g, err := env.NewGame(Name + ":opponent=seat")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([]env.Action, 0, numActions)
+	german := 0
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		s := g.(*Game).newState(uint64(i))
+		for !s.IsTerminal() {
+			a := env.Action(0)
+			if s.CurrentPlayer() == 1 {
+				a, _ = s.RuleAction()
+				german++
+			} else {
+				buf = s.LegalActions(buf)
+				a = buf[rng.IntN(len(buf))]
+			}
+			_ = s.Apply(a)
+		}
+	}
+	b.ReportMetric(float64(german)/float64(b.N), "german/game")
+}

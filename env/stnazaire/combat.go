@@ -185,8 +185,8 @@ func (s *State) resolveGermanShot(g, u, face int) {
 }
 
 // resolveQuad: the Quad FlaK fires again while the coloured D10 is at most
-// its strength and its target space holds a commando not yet eliminated
-// (9.2.1).
+// its strength and its target space holds a commando its results so far
+// do not eliminate (9.2.1).
 func (s *State) resolveQuad(g, face int) {
 	t := s.gTarget[g]
 	if face <= int(s.data().German[g].Strength) && s.anyStanding(t) {
@@ -200,13 +200,22 @@ func (s *State) resolveQuad(g, face int) {
 	s.cursor++
 }
 
+// anyStanding reports whether space sp holds a commando that the results
+// of this exchange will not eliminate.
 func (s *State) anyStanding(sp int16) bool {
 	for u := range s.data().British {
-		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp && !s.bHit[u].de() {
+		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp && !s.doomed(u, s.bHit[u]) {
 			return true
 		}
 	}
 	return false
+}
+
+// doomed reports whether hits h eliminate commando u when they take effect
+// (9.1, R18): a DE, or a step loss on a single-sided or reduced counter, or
+// two step losses.
+func (s *State) doomed(u int, h hit) bool {
+	return h.de() || (h.steps() > 0 && (s.data().British[u].Reduced == 0 || s.bf.has(u, fReduced) || h.steps() > 1))
 }
 
 // orderGermanAttacks lists German units able to fire, strongest first
@@ -335,7 +344,7 @@ func (s *State) applyHits() {
 		if !h.any() || s.bStatus[u] != bOnMap {
 			continue
 		}
-		if h.de() || (h.steps() > 0 && (d.British[u].Reduced == 0 || s.bf.has(u, fReduced) || h.steps() > 1)) {
+		if s.doomed(u, h) {
 			s.eliminateBritish(u)
 			continue
 		}

@@ -9,13 +9,41 @@ import (
 )
 
 func FuzzUnmarshalState(f *testing.F) {
-	g := Default()
-	s := g.newState(5)
+	fuzzUnmarshal(f, Default(), 5)
+}
+
+// FuzzUnmarshalSeatState is FuzzUnmarshalState for the game with a German
+// seat, seeded with a state where the German seat decides.
+func FuzzUnmarshalSeatState(f *testing.F) {
+	g, err := env.NewGame(Name + ":opponent=seat")
+	if err != nil {
+		f.Fatal(err)
+	}
+	fuzzUnmarshal(f, g, 5)
+}
+
+// fuzzUnmarshal seeds with the initial state of seed, the first state where
+// seat 1 decides (if the game has one), and scraps.
+func fuzzUnmarshal(f *testing.F, g env.Game, seed uint64) {
+	s := g.NewInitialState(seed)
 	b, err := s.MarshalJSON()
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(b)
+	if g.NumPlayers() > 1 {
+		var buf []env.Action
+		for k := 0; !s.IsTerminal() && s.CurrentPlayer() != 1; k++ {
+			buf = s.LegalActions(buf)
+			if err := s.Apply(buf[k%len(buf)]); err != nil {
+				f.Fatal(err)
+			}
+		}
+		if b, err = s.MarshalJSON(); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`{"game":"stnazaire"`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -57,7 +85,7 @@ func TestUnmarshalSeedsThroughTheSuite(t *testing.T) {
 
 func FuzzParseAction(f *testing.F) {
 	s := Default().newState(1)
-	for _, seed := range []string{"pass", "demolish", "roll 7", "unit Roderick", "to S12", "fire KM Hafenkompanie 1", "17", "roll", "to", ""} {
+	for _, seed := range []string{"pass", "demolish", "roll 7", "unit Roderick", "to S12", "fire KM Hafenkompanie 1", "attack Roderick", "attack", "17", "roll", "to", ""} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -110,9 +110,11 @@ func (g *Game) SeatNames() []string {
 // Caveats tells a person playing the printed game what the engine's data
 // may not share with their copy: the rule text has no map, counter values,
 // combat results table or landing table, so those were reconstructed (see
-// data/README.md). A game on other data (data=) carries the same warning,
-// as the engine cannot vouch for a file's sources.
+// data/README.md). A game on other data (data=) says only that.
 func (g *Game) Caveats() []string {
+	if g.dataPath != "" {
+		return []string{"The map, counters and tables come from " + g.dataPath + ", not the engine's reconstruction: they are as right as that file."}
+	}
 	return []string{
 		"The map (spaces, links, which space holds which objective and set-up area) is reconstructed from the rules' references and the history of the raid: your printed map may differ.",
 		"Counter strengths are reconstructed where the rules do not fix them (most commandos and Germans, every FlaK): check them against your counters.",

@@ -100,8 +100,9 @@ func (s *State) germanPassable(g int, sp int16, nb *[MaxSpaces]int8) bool {
 // germanStep moves g one space toward its target (8.1): the nearest
 // commando stack, the one with the most demolition-team strength among
 // equals. It stops next to the target, on entering a British ZoC, or when
-// the next space is full (3 units). Equal next spaces go to the lowest
-// numbered, or under the variant to the emptiest, then square, then a D10.
+// the next space is full (3 units; see germanCandidates). Equal next
+// spaces go to the lowest numbered, or under the variant to the emptiest,
+// then square, then a D10.
 func (s *State) germanStep(g int, foot *footField) {
 	var cand [MaxSpaces]int16
 	n := s.germanCandidates(g, &cand, foot)
@@ -136,22 +137,41 @@ func (s *State) germanEnter(g int, sp int16) {
 }
 
 // germanCandidates fills cand with the spaces g may step into next, best
-// first, and returns how many tie for best (under the variant) or 1.
+// first, and returns how many tie for best (under the variant) or 1; 0
+// when g stops. The next step is the lowest-numbered of the equal steps
+// toward the target; if that space already holds three units the move
+// ends where it is, unless that step and another open one are both next
+// to a commando, when g enters the other (8.1, second clarification).
 func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField) int {
 	d := s.data()
 	var nb, ng [MaxSpaces]int8
 	s.occupancy(&nb, &ng)
 	var n int
 	if d.German[g].Vehicle {
-		n = s.vehicleCandidates(g, cand, &nb, &ng)
+		n = s.vehicleCandidates(g, cand, &nb)
 	} else {
-		n = s.footCandidates(g, cand, foot, &nb, &ng)
+		n = s.footCandidates(g, cand, foot, &nb)
 	}
-	if n <= 1 || !s.opts().GermanVariant {
-		return n
+	if n == 0 {
+		return 0
+	}
+	if !s.opts().GermanVariant {
+		if ng[cand[0]] < 3 {
+			return 1
+		}
+		if s.nextToCommando(cand[0], &nb) {
+			for i := 1; i < n; i++ {
+				if ng[cand[i]] < 3 && s.nextToCommando(cand[i], &nb) {
+					cand[0] = cand[i]
+					return 1
+				}
+			}
+		}
+		return 0
 	}
 	// Variant: spread evenly (fewest Germans), then prefer square spaces;
-	// the ties that remain go to a die.
+	// the ties that remain go to a die. Spreading never sends a unit into a
+	// full space while an equal one is open; when all are full it stops.
 	key := func(sp int16) int {
 		k := int(ng[sp]) * 2
 		if !d.Spaces[sp].Square {
@@ -165,7 +185,7 @@ func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField)
 	}
 	keep := 0
 	for i := 0; i < n; i++ {
-		if key(cand[i]) == bestKey {
+		if key(cand[i]) == bestKey && ng[cand[i]] < 3 {
 			cand[keep] = cand[i]
 			keep++
 		}
@@ -173,9 +193,21 @@ func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField)
 	return keep
 }
 
+// nextToCommando reports whether space sp is linked by a solid line to a
+// space holding a commando.
+func (s *State) nextToCommando(sp int16, nb *[MaxSpaces]int8) bool {
+	for _, a := range s.data().Move[sp] {
+		if nb[a] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // footCandidates reads the next steps of a unit on foot off the shared
-// distance field: neighbours one space nearer the same target.
-func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField, nb, ng *[MaxSpaces]int8) int {
+// distance field: neighbours one space nearer the same target, full or
+// not, in space order.
+func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField, nb *[MaxSpaces]int8) int {
 	d := s.data()
 	if !foot.valid {
 		s.computeFootField(foot, nb)
@@ -187,7 +219,7 @@ func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField, n
 	}
 	n := 0
 	for _, a := range d.Move[here] {
-		if foot.dist[a] == dh-1 && foot.target[a] == foot.target[here] && nb[a] == 0 && d.Spaces[a].Exit < 0 && ng[a] < 3 {
+		if foot.dist[a] == dh-1 && foot.target[a] == foot.target[here] && nb[a] == 0 && d.Spaces[a].Exit < 0 {
 			cand[n] = a
 			n++
 		}
@@ -255,7 +287,7 @@ func (s *State) computeFootField(foot *footField, nb *[MaxSpaces]int8) {
 // barred to vehicles depend on the demolitions (8.1 clarification): one
 // breadth-first search finds the distance to every space and, for each,
 // which first steps begin a shortest path to it.
-func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16, nb, ng *[MaxSpaces]int8) int {
+func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16, nb *[MaxSpaces]int8) int {
 	d := s.data()
 	here := s.gSpace[g]
 	var dist [MaxSpaces]int8
@@ -320,7 +352,7 @@ func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16, nb, ng *[MaxSpa
 	}
 	n := 0
 	for i, a := range d.Move[here] {
-		if i < 32 && mask&(1<<i) != 0 && ng[a] < 3 {
+		if i < 32 && mask&(1<<i) != 0 {
 			cand[n] = a
 			n++
 		}

@@ -123,7 +123,8 @@ type ViewUnit struct {
 }
 
 // ViewGerman is a German counter on the map; a face-down one shows only
-// its space. Face-down counters are listed last, by space, so their order
+// its space, except to the German seat, which sees it whole, marked
+// concealed. Face-down counters are listed last, by space, so their order
 // says nothing of who they are.
 type ViewGerman struct {
 	Space     string `json:"space"`
@@ -136,11 +137,16 @@ type ViewGerman struct {
 
 var typeNames = [...]string{"assault", "demolition", "hq"}
 
-// Observe returns the British view as a View.
-func (s *State) Observe(p env.Player) any { return s.View() }
+// Observe returns seat p's view as a View: the British view, or under
+// opponent=seat for the German seat (1) the same with every face-down
+// counter shown face up (the German knows its own counters).
+func (s *State) Observe(p env.Player) any { return s.view(p == 1) }
 
 // View returns the British view.
-func (s *State) View() View {
+func (s *State) View() View { return s.view(false) }
+
+// view is the British view, or with german the German seat's.
+func (s *State) view(german bool) View {
 	d := s.data()
 	v := View{Turn: int(s.turn), Phase: phaseNames[s.phase], Prompt: s.Prompt(), VP: int(s.vp), Lost: int(s.lost), Destroyed: []string{}}
 	for sp := range d.Spaces {
@@ -163,11 +169,11 @@ func (s *State) View() View {
 			v.PoolA++
 		case s.gLoc[g] == gPoolB:
 			v.PoolB++
-		case s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed):
+		case s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed) && !german:
 			hidden = append(hidden, ViewGerman{Space: d.Spaces[s.gSpace[g]].ID, Concealed: true})
 		case s.gLoc[g] == gOnMap:
 			v.German = append(v.German, ViewGerman{Space: d.Spaces[s.gSpace[g]].ID, Name: gu.Name, Class: classNames[gu.Class],
-				Strength: int(gu.Strength), Pinned: s.gf.has(g, fPinned)})
+				Strength: int(gu.Strength), Pinned: s.gf.has(g, fPinned), Concealed: s.gf.has(g, fConcealed)})
 		}
 	}
 	sort.Slice(hidden, func(i, j int) bool { return hidden[i].Space < hidden[j].Space })

@@ -16,7 +16,8 @@ const (
 	PendOccupy   = "occupy"   // ToAction into the vacated space or pass
 	PendDemolish = "demolish" // ActDemolish or pass
 	PendDisplace = "displace" // ToAction to an adjacent space or pass
-	// The German seat's (opponent=seat); Pending's unit is a German counter.
+	// The German seat's (opponent=seat); Pending's unit is -1 and
+	// GermanDeciding names the German counter.
 	PendGermanMove = "german_move" // the counter's next space (ToAction) or pass to stop
 	PendGermanFire = "german_fire" // the commando it attacks (AttackAction)
 	PendRoll       = "roll"        // a die: chance node
@@ -26,7 +27,7 @@ const (
 var pendNames = [...]string{PendNone, PendSelect, PendMove, PendAssist, PendFire, PendOccupy, PendDemolish, PendDisplace, PendGermanMove, PendGermanFire}
 
 // Pending says what the next action is about and which commando decides
-// (-1 when none does), or for the German seat which German counter.
+// (-1 when none does, as at a decision of the German seat).
 func (s *State) Pending() (kind string, unit int) {
 	switch {
 	case s.phase == phOver:
@@ -34,7 +35,19 @@ func (s *State) Pending() (kind string, unit int) {
 	case s.roll != rollNone:
 		return PendRoll, -1
 	}
+	if germanDecision(s.dec) {
+		return pendNames[s.dec], -1 // no commando decides: see GermanDeciding
+	}
 	return pendNames[s.dec], int(s.decUnit)
+}
+
+// GermanDeciding is the German counter whose move or fire the German seat
+// decides now (opponent=seat), or -1.
+func (s *State) GermanDeciding() int {
+	if germanDecision(s.dec) && s.roll == rollNone && s.phase != phOver {
+		return int(s.decUnit)
+	}
+	return -1
 }
 
 // Phase names the turn and phase, e.g. "turn 2, phase B British movement".
@@ -101,3 +114,22 @@ func (s *State) MayDemolish(u, sp int) bool {
 
 // TurnsLeft counts the game turns after the current one.
 func (s *State) TurnsLeft() int { return s.opts().Turns - int(s.turn) }
+
+// What the German seat knows (opponent=seat): its own counters, face down
+// or not. British agents must not use these.
+
+// GermanCounterSpace is the space of German counter g on the map, face up
+// or face down, or -1 off the map.
+func (s *State) GermanCounterSpace(g int) int {
+	if s.gLoc[g] != gOnMap {
+		return -1
+	}
+	return int(s.gSpace[g])
+}
+
+// GermanSeat reports whether the Germans are a seat (opponent=seat).
+func (g *Game) GermanSeat() bool { return g.opts.GermanSeat }
+
+// HasResult reports whether commando u has received a combat result in the
+// exchange of fire under way (9.1: noted at once, applied at its end).
+func (s *State) HasResult(u int) bool { return s.bHit[u].any() }

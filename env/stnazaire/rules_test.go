@@ -236,6 +236,36 @@ func TestRule8_1_GermanStackingLimit(t *testing.T) {
 	c.wantWhere(kmHk1, "S48") // the only way on is full
 }
 
+// 8.1, second clarification: "If the automatic movement of a German unit
+// would place it into a space that already contains 3 units, the player
+// ends its move in the preceding space." S49 has two equal ways toward Roy
+// (S47 and S48); the route is the lower-numbered one (R12), and S47 is full.
+func TestRule8_1_FullSpaceOnTheRouteEndsTheMove(t *testing.T) {
+	c := newScen(t, nil)
+	c.putB("Roy", "S45")
+	for _, f := range []string{"2 cm FlaK #7a (M60)", "2 cm FlaK #7b (M61)", "2 cm FlaK #1 (pos. 66)"} {
+		c.putG(f, "S47")
+	}
+	c.putG(kmHk1, "S49")
+	germanPhase(c, 2)
+	c.wantWhere(kmHk1, "S49") // not re-routed through S48
+}
+
+// 8.1, second clarification, its second sentence: "if the shortest route
+// leads to two (or more) spaces adjacent to a British commando, and one of
+// these spaces is already occupied by three units, the moving German unit
+// will enter the other adjacent space."
+func TestRule8_1_FullSpaceNextToTheCommandoGoesToTheOther(t *testing.T) {
+	c := newScen(t, nil)
+	c.putB("Roy", "S45")
+	for _, f := range []string{"2 cm FlaK #7a (M60)", "2 cm FlaK #7b (M61)", "2 cm FlaK #1 (pos. 66)"} {
+		c.putG(f, "S44")
+	}
+	c.putG(kmHk1, "S43")
+	germanPhase(c, 2)
+	c.wantWhere(kmHk1, "S46")
+}
+
 func TestRule8_1_VehiclesBarredFromLockGates(t *testing.T) {
 	c := newScen(t, nil)
 	c.putB("Roy", "S35")
@@ -421,6 +451,24 @@ func TestRule9_2_FlakFiresAlongDashedLinesUnanswered(t *testing.T) {
 	c.play("roll 1", "roll 5") // no effect; 5 > 4 stops
 	c.wantWhere("Roy", "eliminated")
 	c.wantWhere("Chant", "S30")
+}
+
+// 9.2.1: the Quad FlaK fires again "as long as ... there are [enemy units]
+// in the target space". A -1C on a single-sided commando eliminates it at
+// the end of the exchange, so a space holding only that commando has no
+// enemy left to fire at, even though the counter is still on the map.
+func TestRule9_2_1_QuadFlakStopsWhenTheOnlyCommandoIsDoomed(t *testing.T) {
+	c := newScen(t, nil)
+	c.putB("Smalley", "S30") // single-sided
+	c.putG(quadFlak, "S21")
+	c.start(2, phCombatF)
+	c.expect(quadFlak + " fires at Smalley")
+	c.play("roll 8") // -1C on strength 4 whatever the cover: eliminates Smalley
+	c.play("roll 3") // 3 <= 4 would allow another shot, but nobody is left
+	if c.s.roll == rollAttackG {
+		t.Fatalf("the Quad FlaK fires again at a space whose only commando is already eliminated: %s", c.s.Prompt())
+	}
+	c.wantWhere("Smalley", "eliminated")
 }
 
 func TestRule9_3_MortarAlongDashedLines(t *testing.T) {

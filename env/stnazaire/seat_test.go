@@ -1,6 +1,7 @@
 package stnazaire
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -144,5 +145,26 @@ func TestSeatRuleActionOnlyForTheGermans(t *testing.T) {
 	c.start(2, phCombatC)
 	if _, err := c.s.RuleAction(); err == nil {
 		t.Fatalf("RuleAction at a British decision (%s) must be an error", c.s.Prompt())
+	}
+}
+
+// 8.2 for the German seat: face-down counters are hidden from the British,
+// not from the Germans, in the tensor and in the structured view.
+func TestSeat8_2_TheGermanSeatSeesItsFaceDownCounters(t *testing.T) {
+	c := seatScen(t, nil)
+	c.putB("Purdon", "S40")
+	g := c.putG(kmHk1, "S34")
+	c.s.gf.put(g, fConcealed, true)
+	c.s.recount()
+	british, german := c.s.Observe(0).(View), c.s.Observe(1).(View)
+	if len(british.German) != 1 || british.German[0].Name != "" {
+		t.Fatalf("the British must not see the face-down counter: %+v", british.German)
+	}
+	if len(german.German) != 1 || german.German[0].Name != kmHk1 || !german.German[0].Concealed {
+		t.Fatalf("the German seat sees its face-down counter, marked concealed: %+v", german.German)
+	}
+	ob, og := c.s.Observation(0, nil), c.s.Observation(1, nil)
+	if string(fmt.Sprint(ob)) == string(fmt.Sprint(og)) {
+		t.Fatal("the German seat's tensor should show the face-down counter's identity")
 	}
 }
