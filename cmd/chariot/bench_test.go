@@ -37,6 +37,10 @@ func TestBenchErrors(t *testing.T) {
 		{"resume without out", []string{"--resume"}, 2, `chariot bench: --resume needs --out`},
 		{"empty agents", []string{"--agents", ","}, 2, `chariot bench: --agents lists no agent`},
 		{"ref not an agent", []string{"--game", "pig", "--agents", "random", "--ref", "greedy"}, 2, `chariot bench: --ref greedy is not one of the agents \(random\)`},
+		{"seats and agents", []string{"--game", "pig", "--agents", "random", "--seats", "random,random"}, 2, `chariot bench: --seats names every seat's agent: no --agents or --opponents with it`},
+		{"empty seats", []string{"--game", "pig", "--seats", ","}, 2, `chariot bench: --seats lists no agent`},
+		{"seats miscounted", []string{"--game", "pig", "--seats", "random"}, 1, `chariot: 1 seats given, but the game has 2`},
+		{"opponents of a solitaire game", []string{"--game", "stnazaire", "--agents", "random", "--opponents", "random"}, 1, `chariot: opponents need a game of two seats or more; .*`},
 		{"unknown game", []string{"--game", "chess"}, 1, `chariot: unknown game "chess" \(known: [a-z, ]*stnazaire[a-z, ]*\)`},
 		{"unknown game option", []string{"--game", "pig:sides=4"}, 1, `chariot: game pig: unknown option "sides" \(known: target, die\)`},
 		{"unknown agent", []string{"--game", "pig", "--agents", "random,genius"}, 1, `chariot: unknown agent "genius" \(known: [a-z, ]*random[a-z, ]*\)`},
@@ -65,7 +69,7 @@ func TestBenchErrors(t *testing.T) {
 
 // tableLine matches the lines bench may print to stdout: the heading, the
 // table titles, blank lines and the lines of the tables.
-var tableLine = regexp.MustCompile(`^(|[a-z]+(:[a-z0-9_=.,]*)?, seed \d+, \d+ games per agent|Scores: .*|Paired score difference against .*|[+][-+]+[+]|\|.*\|)$`)
+var tableLine = regexp.MustCompile(`^(|[a-z]+(:[a-z0-9_=.,]*)?, seed \d+, \d+ games per (agent|lineup)|(Scores|Results|Pairwise|Ratings|By seat|Robustness): .*|Paired score difference against .*|[+][-+]+[+]|\|.*\|)$`)
 
 // checkTables checks that stdout has the two tables and nothing else.
 func checkTables(t *testing.T, stdout string, agents ...string) {
@@ -110,6 +114,38 @@ func TestBenchRun(t *testing.T) {
 		t.Errorf("the default game is not stnazaire:\n%s", stdout)
 	}
 	checkTables(t, stdout, "random")
+}
+
+// TestBenchSeats runs a round robin, a match and a robustness table on a
+// game of two seats.
+func TestBenchSeats(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		titles []string
+	}{
+		{[]string{"--agents", "random,mcts:sims=5"}, []string{"Results: ", "Ratings: ", "By seat: "}},
+		{[]string{"--seats", "mcts:sims=5,random"}, []string{"Results: ", "Ratings: "}},
+		{[]string{"--agents", "random,mcts:sims=5", "--opponents", "random,mcts:sims=3"}, []string{"Robustness: "}},
+	} {
+		args := append([]string{"bench", "--game", "tictactoe", "--games", "6", "--workers", "2"}, tc.args...)
+		status, stdout, stderr := runArgs(args...)
+		if status != 0 || stderr != "" {
+			t.Fatalf("%q: status %d, stderr %q", tc.args, status, stderr)
+		}
+		if !strings.HasPrefix(stdout, "tictactoe, seed 1, 6 games per lineup\n") {
+			t.Errorf("%q: heading of\n%s", tc.args, stdout)
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
+			if !tableLine.MatchString(l) {
+				t.Errorf("%q: stdout line %q is not part of the tables", tc.args, l)
+			}
+		}
+		for _, title := range tc.titles {
+			if !strings.Contains(stdout, "\n"+title) {
+				t.Errorf("%q: no table %q:\n%s", tc.args, title, stdout)
+			}
+		}
+	}
 }
 
 func TestBenchProgressOnlyOnStderr(t *testing.T) {

@@ -114,18 +114,26 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 		return 0, err
 	}
 	defer w.Close()
-	var todo []int
-	for i := range cfg.Games {
-		if !done[i] {
-			todo = append(todo, i)
+	todo := cfg.Games
+	for i := range done {
+		if i < cfg.Games {
+			todo--
+		}
+	}
+	// The games are handed out one at a time, never listed.
+	games := func(yield func(int) bool) {
+		for i := range cfg.Games {
+			if !done[i] && !yield(i) {
+				return
+			}
 		}
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	bar := pool.NewBar(cfg.Progress, len(todo), "selfplay", "games")
-	played, err := pool.Run(ctx, workers, todo, func(i int) (dataset.Game, error) {
+	bar := pool.NewBar(cfg.Progress, todo, "selfplay", "games")
+	played, err := pool.Run(ctx, workers, games, func(i int) (dataset.Game, error) {
 		return PlayGame(ctx, cfg.Game, spec, cfg.Seed, i, recorded)
 	}, func(g dataset.Game) error {
 		if err := w.Write(g); err != nil {
