@@ -342,9 +342,9 @@ func TestOutErrors(t *testing.T) {
 	}{
 		{"bad extension", "pig", 1, filepath.Join(dir, "r.txt"), false, `unknown extension ".txt" (want .jsonl or .csv)`},
 		{"exists", "pig", 1, made, false, "exists and is not empty"},
-		{"other game", "pig:target=30", 1, made, true, "made with game pig:die=6,target=20, not pig:die=6,target=30"},
+		{"other game", "pig:target=30", 1, made, true, "made with game pig, not pig:target=30 (target: 20 in the file, 30 asked)"},
 		{"other seed", "pig", 2, made, true, "the file was made with another seed"},
-		{"other game csv", "stnazaire", 1, madeCSV, true, "made with game pig:die=6,target=20, not stnazaire"},
+		{"other game csv", "stnazaire", 1, madeCSV, true, "made with game pig, not stnazaire (game: pig in the file, stnazaire asked)"},
 		{"other seed csv", "pig", 2, madeCSV, true, "the file was made with another seed"},
 		{"not json", "pig", 1, write("bad.jsonl", "{\"agent\":\n"), true, "line 1"},
 		{"missing field", "pig", 1, write("bad2.jsonl", `{"agent":"random"}`+"\n"), true, "game, seed or score missing"},

@@ -40,7 +40,7 @@ func WriteTables(w io.Writer, rep Report, opts ...Option) error {
 }
 
 func writeScores(w io.Writer, rep Report, wide bool) {
-	title := "Scores: mean with 95% confidence interval, median, decisions and wall time per game"
+	title := "Scores: mean with 95% confidence interval, median, decisions and time per game"
 	head := []string{"agent", "games", "mean ± 95% CI", "median"}
 	if wide {
 		title = "Scores: mean with 95% confidence interval, median, share of each verdict (by mean score, ascending), mean of each metric, decisions and wall time"
@@ -48,7 +48,7 @@ func writeScores(w io.Writer, rep Report, wide bool) {
 		head = append(head, rep.Metrics...)
 	}
 	if rep.Mode != Solo {
-		title += "; the score is seat 0's"
+		title = strings.Replace(title, "Scores:", "Scores of seat 0:", 1)
 	}
 	fmt.Fprintln(w, title)
 	head = append(head, "decisions", "time/game")
@@ -109,7 +109,7 @@ func writeRobustness(w io.Writer, rep Report) {
 		cell[[2]string{a, o}] = s
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Robustness: seat 0's mean score with 95% confidence interval, by agent (rows) and opponent in the other seats (columns), over the same seeds and dice")
+	fmt.Fprintln(w, "Robustness: seat 0's mean score ± 95% CI, by agent (rows) and opponent in the other seats")
 	t := newTable(w, append([]string{"agent"}, opponents...))
 	for _, a := range agentsSeen {
 		row := []string{a}
@@ -129,7 +129,7 @@ func writeRobustness(w io.Writer, rep Report) {
 // matrix, the ratings and the record by seat.
 func writeMatch(w io.Writer, m *Match) {
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Results: each agent against each other, seats swapped; win, draw and loss rates in % with 95% Wilson intervals")
+	fmt.Fprintln(w, "Results: each pair of agents, seats swapped; win, draw, loss in % with 95% Wilson intervals")
 	t := newTable(w, []string{"agent", "opponent", "games", "win", "draw", "loss"})
 	for i, a := range m.Agents {
 		for j := i + 1; j < len(m.Agents); j++ {
@@ -166,7 +166,7 @@ func writeMatch(w io.Writer, m *Match) {
 	}
 
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Ratings: Bradley–Terry on the Elo scale, %s at 0, with 95%% intervals from the same games\n", m.Agents[0])
+	fmt.Fprintf(w, "Ratings: Bradley–Terry, Elo scale, %s at 0, 95%% intervals from the same games\n", m.Agents[0])
 	t = newTable(w, []string{"agent", "games", "rating ± 95% CI", "score"})
 	for i, a := range m.Agents {
 		var total Record

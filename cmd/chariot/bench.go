@@ -151,9 +151,9 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	if rerr != nil {
 		return fail(stderr, rerr)
 	}
-	heading := fmt.Sprintf("%s, seed %d, %d games per agent", eval.GameSpec(g), *seed, *games)
+	heading := fmt.Sprintf("%s, seed %d, %d games per agent", eval.ShortSpec(g), *seed, *games)
 	if len(seats) > 0 || len(opponents) > 0 || (g.NumPlayers() > 1 && len(specs) > 1) {
-		heading = fmt.Sprintf("%s, seed %d, %d games per lineup", eval.GameSpec(g), *seed, *games)
+		heading = fmt.Sprintf("%s, seed %d, %d games per lineup", eval.ShortSpec(g), *seed, *games)
 	}
 	if _, werr := fmt.Fprintf(stdout, "%s\n\n", heading); werr != nil {
 		return fail(stderr, fmt.Errorf("writing output: %w", werr))

@@ -2,11 +2,19 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
 )
 
 // benchArgs runs bench with stderr taken for a terminal or not.
@@ -48,8 +56,8 @@ func TestBenchErrors(t *testing.T) {
 		{"option not key=value", []string{"--game", "pig", "--agents", "random:depth"}, 1, `chariot: agent random: option "depth" is not key=value`},
 		{"duplicate agent", []string{"--game", "pig", "--agents", "random,random:"}, 1, `chariot: agent random listed twice`},
 		{"out exists", []string{"--game", "pig", "--agents", "random", "--out", made}, 1, `chariot: results file .*made\.jsonl exists and is not empty: resume it, or choose another file`},
-		{"resume other seed", []string{"--game", "pig", "--agents", "random", "--out", made, "--resume", "--seed", "2"}, 1, `chariot: results file .*made\.jsonl line 1: game 0 has seed \d+, but seed 2 gives \d+: the file was made with another seed`},
-		{"resume other game", []string{"--game", "pig:target=10", "--agents", "random", "--out", made, "--resume"}, 1, `chariot: results file .*made\.jsonl line 1: made with game pig:die=6,target=20, not pig:die=6,target=10`},
+		{"resume other seed", []string{"--game", "pig", "--agents", "random", "--out", made, "--resume", "--seed", "2"}, 1, `chariot: results file .*made\.jsonl line 1: game \d+ has seed \d+, but seed 2 gives \d+: the file was made with another seed`},
+		{"resume other game", []string{"--game", "pig:target=10", "--agents", "random", "--out", made, "--resume"}, 1, `chariot: results file .*made\.jsonl line 1: made with game pig, not pig:target=10 \(target: 20 in the file, 10 asked\)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -69,7 +77,7 @@ func TestBenchErrors(t *testing.T) {
 
 // tableLine matches the lines bench may print to stdout: the heading, the
 // table titles, blank lines and the lines of the tables.
-var tableLine = regexp.MustCompile(`^(|[a-z]+(:[a-z0-9_=.,]*)?, seed \d+, \d+ games per (agent|lineup)|(Scores|Results|Pairwise|Ratings|By seat|Robustness): .*|Paired score difference against .*|[+][-+]+[+]|\|.*\|)$`)
+var tableLine = regexp.MustCompile(`^(|[a-z]+(:[a-z0-9_=.,]*)?, seed \d+, \d+ games per (agent|lineup)|(Scores|Scores of seat 0|Results|Pairwise|Ratings|By seat|Robustness): .*|Paired score difference against .*|[+][-+]+[+]|\|.*\|)$`)
 
 // checkTables checks that stdout has the two tables and nothing else.
 func checkTables(t *testing.T, stdout string, agents ...string) {
@@ -97,7 +105,7 @@ func TestBenchRun(t *testing.T) {
 	if status != 0 || stderr != "" {
 		t.Fatalf("status %d, stderr %q", status, stderr)
 	}
-	if !strings.HasPrefix(stdout, "pig:die=6,target=10, seed 4, 20 games per agent\n\n") {
+	if !strings.HasPrefix(stdout, "pig:target=10, seed 4, 20 games per agent\n\n") {
 		t.Errorf("heading of %q", stdout)
 	}
 	checkTables(t, stdout, "random")
@@ -110,8 +118,14 @@ func TestBenchRun(t *testing.T) {
 	if status != 0 || stderr != "" {
 		t.Fatalf("defaults: status %d, stderr %q", status, stderr)
 	}
-	if !strings.HasPrefix(stdout, "stnazaire:") {
-		t.Errorf("the default game is not stnazaire:\n%s", stdout)
+	if !strings.HasPrefix(stdout, "stnazaire, seed 1, 2 games per agent\n") {
+		t.Errorf("the default game is not stnazaire with its default options:\n%s", stdout)
+	}
+	// The default tables fit a terminal of 100 columns.
+	for _, l := range strings.Split(stdout, "\n") {
+		if n := utf8.RuneCountInString(l); n > 100 {
+			t.Errorf("line of %d columns:\n%s", n, l)
+		}
 	}
 	checkTables(t, stdout, "random")
 }
@@ -138,6 +152,9 @@ func TestBenchSeats(t *testing.T) {
 		for _, l := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
 			if !tableLine.MatchString(l) {
 				t.Errorf("%q: stdout line %q is not part of the tables", tc.args, l)
+			}
+			if n := utf8.RuneCountInString(l); n > 100 {
+				t.Errorf("%q: line of %d columns: %s", tc.args, n, l)
 			}
 		}
 		for _, title := range tc.titles {
@@ -226,5 +243,48 @@ func TestBenchResume(t *testing.T) {
 		if rows != 12 {
 			t.Errorf("%s: %d rows, want 12:\n%s", ext, rows, data)
 		}
+	}
+}
+
+// interruptAfter is the number of decisions after which the agent
+// "test-interrupt" sends the process an interrupt, as Ctrl-C would.
+var interruptAfter atomic.Int64
+
+func init() {
+	agents.Register(agents.Registration{
+		Name: "test-interrupt",
+		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
+			return interrupter{agents.NewRandom(g, seed)}, nil
+		},
+	})
+}
+
+type interrupter struct{ *agents.Random }
+
+func (a interrupter) Act(ctx context.Context, s env.State) (env.Action, error) {
+	if interruptAfter.Add(-1) == 0 {
+		if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+			return 0, err
+		}
+		<-ctx.Done() // the bench stops; no more games start
+	}
+	return a.Random.Act(ctx, s)
+}
+
+// TestBenchInterruptedPrintsTable interrupts a bench without --out: the
+// games finished so far are summarised on stdout before the error.
+func TestBenchInterruptedPrintsTable(t *testing.T) {
+	interruptAfter.Store(200)
+	status, stdout, stderr := runArgs("bench", "--game", "pig", "--agents", "test-interrupt", "--games", "100000", "--workers", "2")
+	if status != 1 || !regexp.MustCompile(`^chariot: interrupted after \d+ games\n$`).MatchString(stderr) {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	n, _ := strconv.Atoi(regexp.MustCompile(`after (\d+) games`).FindStringSubmatch(stderr)[1])
+	if n == 0 || n >= 100000 {
+		t.Fatalf("%d games finished", n)
+	}
+	checkTables(t, stdout, "test-interrupt")
+	if !regexp.MustCompile(`(?m)^\| test-interrupt +\| +` + strconv.Itoa(n) + ` \|`).MatchString(stdout) {
+		t.Errorf("the table does not count the %d games:\n%s", n, stdout)
 	}
 }
