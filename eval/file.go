@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -73,9 +74,11 @@ type resultFile struct {
 	keep     int64 // bytes of whole lines; a torn last line lies beyond
 	f        *os.File
 	csv      *csv.Writer
-	header   bool     // CSV: the header is written
-	seatCols bool     // CSV: the header has the columns of csvSeats
-	metrics  []string // CSV: the metric columns of the header
+	header   bool                         // CSV: the header is written
+	seatCols bool                         // CSV: the header has the columns of csvSeats
+	metrics  []string                     // CSV: the metric columns of the header
+	fileCol  bool                         // CSV: the header has the column files
+	hashes   map[string]map[string]string // files read, by lineup label
 }
 
 // openResults opens the results file of cfg, for a game of the given
@@ -197,22 +200,37 @@ func (rf *resultFile) check(line int, spec string, r *GameResult) error {
 	case r.Returns != nil && len(r.Returns) != rf.seats:
 		return fmt.Errorf("%s: %d returns, but the game has %d seats", where, len(r.Returns), rf.seats)
 	}
+	now, ok := rf.hashes[r.Agent]
+	if !ok {
+		var err error
+		if now, err = FileHashes(append([]string{rf.gameSpec}, r.Seats...)...); err != nil {
+			return err
+		}
+		if rf.hashes == nil {
+			rf.hashes = map[string]map[string]string{}
+		}
+		rf.hashes[r.Agent] = now
+	}
+	if err := checkFiles(r.Files, now); err != nil {
+		return fmt.Errorf("%s: %w", where, err)
+	}
 	return nil
 }
 
 // jsonRow is a JSON-lines row as read back.
 type jsonRow struct {
-	Agent     string          `json:"agent"`
-	Seats     []string        `json:"seats"`
-	GameSpec  string          `json:"game_spec"`
-	Game      *int            `json:"game"`
-	Seed      *uint64         `json:"seed"`
-	Score     *float64        `json:"score"`
-	Returns   []float64       `json:"returns"`
-	Verdict   string          `json:"verdict"`
-	Metrics   json.RawMessage `json:"metrics"`
-	Decisions int             `json:"decisions"`
-	WallNS    int64           `json:"wall_ns"`
+	Agent     string            `json:"agent"`
+	Seats     []string          `json:"seats"`
+	GameSpec  string            `json:"game_spec"`
+	Game      *int              `json:"game"`
+	Seed      *uint64           `json:"seed"`
+	Score     *float64          `json:"score"`
+	Returns   []float64         `json:"returns"`
+	Files     map[string]string `json:"files"`
+	Verdict   string            `json:"verdict"`
+	Metrics   json.RawMessage   `json:"metrics"`
+	Decisions int               `json:"decisions"`
+	WallNS    int64             `json:"wall_ns"`
 }
 
 func (rf *resultFile) scanJSONL(rd *bufio.Reader, fn func(GameResult) error) error {
@@ -257,6 +275,7 @@ func (rf *resultFile) parseJSONL(line int, text []byte) (GameResult, error) {
 		Seed:      *row.Seed,
 		Score:     env.Score{Value: *row.Score, Verdict: row.Verdict, Metrics: metrics},
 		Returns:   row.Returns,
+		Files:     row.Files,
 		Decisions: row.Decisions,
 		Elapsed:   time.Duration(row.WallNS),
 	}
@@ -293,6 +312,10 @@ func orderedMetrics(raw json.RawMessage) ([]env.Metric, error) {
 // spaces.
 var csvSeats = []string{"seats", "returns"}
 
+// csvFiles is the column of the files' content hashes, "path=hash" joined
+// by ";", present when the run reads files.
+const csvFiles = "files"
+
 func (rf *resultFile) scanCSV(r io.Reader, fn func(GameResult) error) error {
 	rd := csv.NewReader(r)
 	rd.ReuseRecord = true
@@ -313,6 +336,11 @@ func (rf *resultFile) scanCSV(r io.Reader, fn func(GameResult) error) error {
 	if withSeats {
 		first += len(csvSeats)
 	}
+	filesAt := -1
+	if len(header) > first+nt && header[first] == csvFiles {
+		filesAt, first = first, first+1
+	}
+	rf.fileCol = filesAt >= 0
 	rf.metrics = slices.Clone(header[first : len(header)-nt])
 	rf.seatCols = withSeats
 	for {
@@ -359,6 +387,16 @@ func (rf *resultFile) scanCSV(r io.Reader, fn func(GameResult) error) error {
 				r.Returns = append(r.Returns, v)
 			}
 		}
+		if filesAt >= 0 {
+			for _, kv := range strings.Split(rec[filesAt], ";") {
+				if path, h, ok := strings.Cut(kv, "="); ok {
+					if r.Files == nil {
+						r.Files = map[string]string{}
+					}
+					r.Files[path] = h
+				}
+			}
+		}
 		for j, name := range rf.metrics {
 			r.Score.Metrics = append(r.Score.Metrics, env.Metric{Name: name, Value: num(first + j)})
 		}
@@ -402,10 +440,13 @@ func (rf *resultFile) writeRow(r GameResult) error {
 		names[i] = m.Name
 	}
 	if !rf.header {
-		rf.metrics, rf.header, rf.seatCols = names, true, rf.seats > 1
+		rf.metrics, rf.header, rf.seatCols, rf.fileCol = names, true, rf.seats > 1, r.Files != nil
 		var seatCols []string
 		if rf.seatCols {
 			seatCols = csvSeats
+		}
+		if rf.fileCol {
+			seatCols = append(slices.Clone(seatCols), csvFiles)
 		}
 		header := slices.Concat(csvFixed, seatCols, names, csvTail)
 		if err := rf.csv.Write(header); err != nil {
@@ -422,6 +463,13 @@ func (rf *resultFile) writeRow(r GameResult) error {
 			returns[i] = fmtFloat(v)
 		}
 		rec = append(rec, strings.Join(r.Seats, lineupSep), strings.Join(returns, " "))
+	}
+	if rf.fileCol {
+		var files []string
+		for _, path := range slices.Sorted(maps.Keys(r.Files)) {
+			files = append(files, path+"="+r.Files[path])
+		}
+		rec = append(rec, strings.Join(files, ";"))
 	}
 	for _, m := range r.Score.Metrics {
 		rec = append(rec, fmtFloat(m.Value))
@@ -462,6 +510,16 @@ func (rf *resultFile) writeJSON(r GameResult) error {
 			b.WriteString(fmtFloat(v))
 		}
 		b.WriteString("],")
+	}
+	if r.Files != nil {
+		b.WriteString(`"files":{`)
+		for i, path := range slices.Sorted(maps.Keys(r.Files)) {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "%s:%s", str(path), str(r.Files[path]))
+		}
+		b.WriteString("},")
 	}
 	fmt.Fprintf(&b, `"verdict":%s,"metrics":{`, str(r.Score.Verdict))
 	for i, m := range r.Score.Metrics {

@@ -65,6 +65,9 @@ type GameResult struct {
 	// seat).
 	Score   env.Score
 	Returns []float64
+	// Files are the content hashes of the files the game and the agents
+	// read, by path (FileHashes); nil when they read none.
+	Files map[string]string
 	// Decisions counts the actions the agents chose (not the chance
 	// outcomes).
 	Decisions int
@@ -78,6 +81,7 @@ type plan struct {
 	mode    Mode
 	lineups [][]string
 	labels  []string
+	files   []map[string]string // per lineup
 	workers int
 }
 
@@ -132,6 +136,11 @@ func newPlan(cfg *Config) (*plan, error) {
 	}
 	for _, l := range p.lineups {
 		p.labels = append(p.labels, Label(l))
+		files, err := FileHashes(append([]string{GameSpec(cfg.Game)}, l...)...)
+		if err != nil {
+			return nil, err
+		}
+		p.files = append(p.files, files)
 	}
 	if p.workers <= 0 {
 		p.workers = runtime.NumCPU()
@@ -208,7 +217,9 @@ func Stream(ctx context.Context, cfg Config, begin func(Mode, []string), keep fu
 	}
 	bar := pool.NewBar(cfg.Progress, todo, "bench", "games")
 	_, err = pool.Run(ctx, p.workers, iter.Seq[job](jobs), func(jb job) (GameResult, error) {
-		return playGame(ctx, cfg.Game, p.lineups[jb.lineup], cfg.Seed, jb.game)
+		r, err := playGame(ctx, cfg.Game, p.lineups[jb.lineup], cfg.Seed, jb.game)
+		r.Files = p.files[jb.lineup]
+		return r, err
 	}, func(res GameResult) error {
 		if out != nil {
 			if err := out.write(res); err != nil {

@@ -51,6 +51,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -77,6 +78,10 @@ type Header struct {
 	// Seats lists the seats whose decisions are recorded; absent means
 	// seat 0 alone (a solitaire game).
 	Seats []int `json:"seats,omitempty"`
+	// Files are the content hashes of the files the game and the agent
+	// read (a model, a map's data), by path, so that a dataset is not
+	// resumed with other versions of them.
+	Files map[string]string `json:"files,omitempty"`
 }
 
 // Row is one British decision.
@@ -201,6 +206,9 @@ func Resume(path string, h Header) (*Writer, map[int]bool, error) {
 		return nil, nil, fmt.Errorf("dataset %s was made with seed %d, not %d", path, old.Seed, h.Seed)
 	case !slices.Equal(old.Seats, h.Seats):
 		return nil, nil, fmt.Errorf("dataset %s records seats %v, not %v", path, old.Seats, h.Seats)
+	}
+	if err := sameFiles(old.Files, h.Files); err != nil {
+		return nil, nil, fmt.Errorf("dataset %s: %w", path, err)
 	}
 	done := map[int]bool{}
 	for _, g := range keep.games {
@@ -391,4 +399,23 @@ func parse(path string, data []byte) (*Header, []Row, complete, error) {
 		}
 	}
 	return &h, rows, keep, nil
+}
+
+// sameFiles compares the content hashes a dataset recorded with those of
+// the files as they are now, naming the first that differs.
+func sameFiles(then, now map[string]string) error {
+	for _, path := range slices.Sorted(maps.Keys(now)) {
+		switch old, ok := then[path]; {
+		case !ok:
+			return fmt.Errorf("made without a content hash of %s, which the run reads: the file may have changed since", path)
+		case old != now[path]:
+			return fmt.Errorf("%s has changed since it was made (content %s then, %s now)", path, old, now[path])
+		}
+	}
+	for _, path := range slices.Sorted(maps.Keys(then)) {
+		if _, ok := now[path]; !ok {
+			return fmt.Errorf("made with the file %s, which the run does not read", path)
+		}
+	}
+	return nil
 }

@@ -90,7 +90,12 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	files, err := eval.FileHashes(eval.GameSpec(cfg.Game), spec)
+	if err != nil {
+		return 0, err
+	}
 	h := dataset.Header{
+		Files:          files,
 		Game:           eval.GameSpec(cfg.Game),
 		FeatureVersion: enc.Version(),
 		Agent:          spec,
