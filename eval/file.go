@@ -79,6 +79,9 @@ type resultFile struct {
 	metrics  []string                     // CSV: the metric columns of the header
 	fileCol  bool                         // CSV: the header has the column files
 	hashes   map[string]map[string]string // files read, by lineup label
+	// run is the identity of a sharded run, which every row carries; nil
+	// for a whole run, whose rows carry none.
+	run *RunInfo
 }
 
 // openResults opens the results file of cfg, for a game of the given
@@ -231,6 +234,7 @@ type jsonRow struct {
 	Metrics   json.RawMessage   `json:"metrics"`
 	Decisions int               `json:"decisions"`
 	WallNS    int64             `json:"wall_ns"`
+	Run       *RunInfo          `json:"run"`
 }
 
 func (rf *resultFile) scanJSONL(rd *bufio.Reader, fn func(GameResult) error) error {
@@ -279,7 +283,26 @@ func (rf *resultFile) parseJSONL(line int, text []byte) (GameResult, error) {
 		Decisions: row.Decisions,
 		Elapsed:   time.Duration(row.WallNS),
 	}
-	return r, rf.check(line, row.GameSpec, &r)
+	if err := rf.check(line, row.GameSpec, &r); err != nil {
+		return r, err
+	}
+	return r, rf.checkRun(where, row.Run)
+}
+
+// checkRun verifies that a row belongs to the run, or shard of a run, the
+// file is for.
+func (rf *resultFile) checkRun(where string, run *RunInfo) error {
+	switch {
+	case run == nil && rf.run == nil:
+		return nil
+	case run == nil:
+		return fmt.Errorf("%s: a row of a whole run, not of shard %s", where, rf.run.Shard)
+	case rf.run == nil:
+		return fmt.Errorf("%s: a row of shard %s of run %s, not of a whole run: merge the shards", where, run.Shard, run.ID)
+	case *run != *rf.run:
+		return fmt.Errorf("%s: a row of shard %s of run %s (%d games), not of shard %s of run %s (%d games): the run's agents, files, seed or games differ", where, run.Shard, run.ID, run.Games, rf.run.Shard, rf.run.ID, rf.run.Games)
+	}
+	return nil
 }
 
 // orderedMetrics reads a JSON object of numbers in the order of its keys.
@@ -528,7 +551,15 @@ func (rf *resultFile) writeJSON(r GameResult) error {
 		}
 		fmt.Fprintf(&b, "%s:%s", str(m.Name), fmtFloat(m.Value))
 	}
-	fmt.Fprintf(&b, `},"decisions":%d,"wall_ns":%d}`+"\n", r.Decisions, int64(r.Elapsed))
+	fmt.Fprintf(&b, `},"decisions":%d,"wall_ns":%d`, r.Decisions, int64(r.Elapsed))
+	if rf.run != nil {
+		run, err := json.Marshal(rf.run)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, `,"run":%s`, run)
+	}
+	b.WriteString("}\n")
 	_, err := rf.f.Write(b.Bytes())
 	return err
 }

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/chariot-ai/chariot/internal/pool"
@@ -49,6 +51,10 @@ type Config struct {
 	// Progress, if not nil, receives a progress bar, redrawn in place: give
 	// it a terminal.
 	Progress io.Writer
+	// Shard, if set, restricts the run to one shard of its games (see
+	// Shard); the results file must then be JSON lines, and its rows carry
+	// the run's identity for Merge.
+	Shard Shard
 }
 
 // GameResult is the outcome of one game played by one lineup.
@@ -99,6 +105,14 @@ func newPlan(cfg *Config) (*plan, error) {
 	}
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("%d games: need at least 1", cfg.Games)
+	}
+	if cfg.Shard.Sharded() {
+		if cfg.Shard.I < 0 || cfg.Shard.I >= cfg.Shard.N {
+			return nil, fmt.Errorf("shard %s: want 0 ≤ I < N", cfg.Shard)
+		}
+		if cfg.Out != "" && !strings.EqualFold(filepath.Ext(cfg.Out), formatJSONL) {
+			return nil, fmt.Errorf("results file %s: a shard writes JSON lines (.jsonl), which carry the run's identity", cfg.Out)
+		}
 	}
 	canon := func(list []string, what string, distinct bool) ([]string, error) {
 		out := make([]string, len(list))
@@ -170,10 +184,12 @@ func Stream(ctx context.Context, cfg Config, begin func(Mode, []string), keep fu
 		return err
 	}
 	var out *resultFile
+	lo, hi := cfg.Shard.Range(cfg.Games)
 	if cfg.Out != "" {
 		if out, err = openResults(&cfg, len(p.lineups[0])); err != nil {
 			return err
 		}
+		out.run = runInfo(&cfg, p)
 		defer out.close()
 	}
 	if begin != nil {
@@ -186,7 +202,7 @@ func Stream(ctx context.Context, cfg Config, begin func(Mode, []string), keep fu
 	done := newDoneSet(len(p.labels), cfg.Games)
 	if out != nil {
 		if err := out.scan(func(r GameResult) error {
-			if i, own := index[r.Agent]; own && r.Game < cfg.Games {
+			if i, own := index[r.Agent]; own && r.Game >= lo && r.Game < hi {
 				if done.has(i, r.Game) {
 					return fmt.Errorf("results file %s: lineup %s game %d appears twice", cfg.Out, r.Agent, r.Game)
 				}
@@ -203,7 +219,7 @@ func Stream(ctx context.Context, cfg Config, begin func(Mode, []string), keep fu
 	// Jobs go game by game, every lineup in turn, so that a run stopped
 	// halfway has the same games for every lineup.
 	jobs := func(yield func(job) bool) {
-		for i := range cfg.Games {
+		for i := lo; i < hi; i++ {
 			for l := range p.lineups {
 				if !done.has(l, i) && !yield(job{l, i}) {
 					return
@@ -211,7 +227,7 @@ func Stream(ctx context.Context, cfg Config, begin func(Mode, []string), keep fu
 			}
 		}
 	}
-	todo := cfg.Games * len(p.lineups)
+	todo := (hi - lo) * len(p.lineups)
 	for l := range p.lineups {
 		todo -= done.count[l]
 	}

@@ -226,12 +226,18 @@ func newTable(w io.Writer, head []string) *tablewriter.Table {
 	return t
 }
 
-// fmtNum writes a statistic with three decimals; "-" for NaN.
+// fmtNum writes a statistic with three decimals; "-" for NaN. A value
+// that rounds to zero is written without a sign, whichever side of zero
+// the order of the sums left it.
 func fmtNum(v float64) string {
 	if math.IsNaN(v) {
 		return "-"
 	}
-	return fmt.Sprintf("%.3f", v)
+	s := fmt.Sprintf("%.3f", v)
+	if s == "-0.000" {
+		s = "0.000"
+	}
+	return s
 }
 
 // fmtCI writes "mean ± half", or the mean alone if the half-width is

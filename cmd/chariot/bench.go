@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -47,8 +48,13 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	out := fs.String("out", "", "append one row per game to this file, .jsonl or .csv")
 	resume := fs.Bool("resume", false, "continue the --out file: play only the games not in it, and report them all")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	sharding := addShardFlags(fs)
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
+	}
+	shard, err := sharding.resolve(os.Getenv)
+	if err != nil {
+		return usageError(stderr, "bench", err.Error())
 	}
 	switch {
 	case *games < 1:
@@ -64,6 +70,9 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 	}
 
+	if shard.Sharded() && *out != "" && !strings.EqualFold(filepath.Ext(*out), ".jsonl") {
+		return usageError(stderr, "bench", "--out "+*out+": a shard writes a .jsonl file, which carries the run's identity for chariot merge")
+	}
 	g, err := env.NewGame(*gameSpec)
 	if err != nil {
 		return fail(stderr, err)
@@ -124,6 +133,7 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 		Workers:   *workers,
 		Out:       *out,
 		Resume:    *resume,
+		Shard:     shard,
 	}
 	cfg.Progress = progressTo(stderr, tty, *quiet)
 	// The games are summarised as they finish, so memory does not grow
@@ -151,22 +161,40 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	if rerr != nil {
 		return fail(stderr, rerr)
 	}
-	heading := fmt.Sprintf("%s, seed %d, %d games per agent", eval.ShortSpec(g), *seed, *games)
-	if len(seats) > 0 || len(opponents) > 0 || (g.NumPlayers() > 1 && len(specs) > 1) {
-		heading = fmt.Sprintf("%s, seed %d, %d games per lineup", eval.ShortSpec(g), *seed, *games)
+	heading := benchHeading(eval.ShortSpec(g), *seed, *games, rep.Mode)
+	if shard.Sharded() {
+		lo, hi := shard.Range(*games)
+		heading += fmt.Sprintf(", shard %s (games %d to %d)", shard, lo, hi-1)
 	}
-	if _, werr := fmt.Fprintf(stdout, "%s\n\n", heading); werr != nil {
-		return fail(stderr, fmt.Errorf("writing output: %w", werr))
-	}
-	var opts []eval.Option
-	if *wide {
-		opts = append(opts, eval.Wide)
-	}
-	if werr := eval.WriteTables(stdout, rep, opts...); werr != nil {
-		return fail(stderr, fmt.Errorf("writing output: %w", werr))
+	if werr := writeReport(stdout, heading, rep, *wide); werr != nil {
+		return fail(stderr, werr)
 	}
 	if err != nil {
 		return fail(stderr, err)
 	}
 	return exitOK
+}
+
+// benchHeading is the line above bench's tables.
+func benchHeading(game string, seed uint64, games int, mode eval.Mode) string {
+	per := "lineup"
+	if mode == eval.Solo {
+		per = "agent"
+	}
+	return fmt.Sprintf("%s, seed %d, %d games per %s", game, seed, games, per)
+}
+
+// writeReport prints the heading and the tables of a bench or a merge.
+func writeReport(stdout io.Writer, heading string, rep eval.Report, wide bool) error {
+	var opts []eval.Option
+	if wide {
+		opts = append(opts, eval.Wide)
+	}
+	if _, err := fmt.Fprintf(stdout, "%s\n\n", heading); err != nil {
+		return fmt.Errorf("writing output: %w", err)
+	}
+	if err := eval.WriteTables(stdout, rep, opts...); err != nil {
+		return fmt.Errorf("writing output: %w", err)
+	}
+	return nil
 }

@@ -247,12 +247,12 @@ func TestBenchResume(t *testing.T) {
 }
 
 // interruptAfter is the number of decisions after which the agent
-// "test-interrupt" sends the process an interrupt, as Ctrl-C would.
+// "interrupter" sends the process an interrupt, as Ctrl-C would.
 var interruptAfter atomic.Int64
 
 func init() {
 	agents.Register(agents.Registration{
-		Name: "test-interrupt",
+		Name: "interrupter",
 		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 			return interrupter{agents.NewRandom(g, seed)}, nil
 		},
@@ -275,7 +275,7 @@ func (a interrupter) Act(ctx context.Context, s env.State) (env.Action, error) {
 // games finished so far are summarised on stdout before the error.
 func TestBenchInterruptedPrintsTable(t *testing.T) {
 	interruptAfter.Store(200)
-	status, stdout, stderr := runArgs("bench", "--game", "pig", "--agents", "test-interrupt", "--games", "100000", "--workers", "2")
+	status, stdout, stderr := runArgs("bench", "--game", "pig", "--agents", "interrupter", "--games", "100000", "--workers", "2")
 	if status != 1 || !regexp.MustCompile(`^chariot: interrupted after \d+ games\n$`).MatchString(stderr) {
 		t.Fatalf("status %d, stderr %q", status, stderr)
 	}
@@ -283,8 +283,8 @@ func TestBenchInterruptedPrintsTable(t *testing.T) {
 	if n == 0 || n >= 100000 {
 		t.Fatalf("%d games finished", n)
 	}
-	checkTables(t, stdout, "test-interrupt")
-	if !regexp.MustCompile(`(?m)^\| test-interrupt +\| +` + strconv.Itoa(n) + ` \|`).MatchString(stdout) {
+	checkTables(t, stdout, "interrupter")
+	if !regexp.MustCompile(`(?m)^\| interrupter +\| +` + strconv.Itoa(n) + ` \|`).MatchString(stdout) {
 		t.Errorf("the table does not count the %d games:\n%s", n, stdout)
 	}
 }

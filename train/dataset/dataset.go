@@ -82,6 +82,9 @@ type Header struct {
 	// read (a model, a map's data), by path, so that a dataset is not
 	// resumed with other versions of them.
 	Files map[string]string `json:"files,omitempty"`
+	// Shard, on the dataset of one shard of a run, names the run and the
+	// shard (see Merge); absent on a whole run's dataset.
+	Shard *ShardInfo `json:"shard,omitempty"`
 }
 
 // Row is one British decision.
@@ -206,6 +209,9 @@ func Resume(path string, h Header) (*Writer, map[int]bool, error) {
 		return nil, nil, fmt.Errorf("dataset %s was made with seed %d, not %d", path, old.Seed, h.Seed)
 	case !slices.Equal(old.Seats, h.Seats):
 		return nil, nil, fmt.Errorf("dataset %s records seats %v, not %v", path, old.Seats, h.Seats)
+	}
+	if (old.Shard == nil) != (h.Shard == nil) || (old.Shard != nil && *old.Shard != *h.Shard) {
+		return nil, nil, fmt.Errorf("dataset %s is %s, not %s", path, describeShard(old.Shard), describeShard(h.Shard))
 	}
 	if err := sameFiles(old.Files, h.Files); err != nil {
 		return nil, nil, fmt.Errorf("dataset %s: %w", path, err)
@@ -418,4 +424,12 @@ func sameFiles(then, now map[string]string) error {
 		}
 	}
 	return nil
+}
+
+// describeShard names a dataset's part of its run.
+func describeShard(s *ShardInfo) string {
+	if s == nil {
+		return "a whole run's dataset"
+	}
+	return fmt.Sprintf("shard %s of run %s (%d games)", s.Shard, s.Run, s.Games)
 }
