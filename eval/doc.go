@@ -1,24 +1,35 @@
 // Package eval is the benchmark harness behind `chariot bench`: it plays
-// many games of one game with each of several agents and summarises the
+// many games of one game with agents in its seats and summarises the
 // scores with confidence intervals.
 //
+// A run plays lineups, an agent for every seat (lineup.go). In a solitaire
+// game, or with a single agent, each agent holds every seat in turn (Solo).
+// In a game of two seats or more, a list of agents meets in a round robin,
+// every pair both ways round so that neither gains from moving first
+// (RoundRobin); Config.Seats gives one lineup (Lineup); Config.Opponents
+// puts each agent in seat 0 against each opponent in the other seats
+// (Opponents), the robustness table of an opponent-policy study.
+//
 // Runs use common random numbers. Game i of a run has the seed
-// GameSeed(seed, i) for every agent, and agents.RunEpisode draws both the
-// initial state and the dice from that seed, so every agent faces the same
-// set-ups and the same dice stream and differences between agents are
+// GameSeed(seed, i) for every lineup, and agents.RunEpisode draws both the
+// initial state and the dice from that seed, so every lineup faces the same
+// set-ups and the same dice stream and differences between them are
 // paired. Agents draw from streams of their own, which depend on the agent
-// spec rather than its place in the list: the agent at seat p in game i has
-// the seed agents.SeatSeed(AgentSeed(seed, i, spec), p), so adding an agent
-// to a run leaves the others' results unchanged. Every seat of a game is
-// played by the same agent spec, as in `chariot play`.
+// spec and the seat rather than a place in a list: the agent at seat p in
+// game i has the seed agents.SeatSeed(AgentSeed(seed, i, spec), p), so
+// adding an agent to a run leaves the others' games unchanged.
 //
-// Run plays the (agent, game) jobs in a pool of workers and returns the
-// results in (agent, game) order; they are the same for any number of
-// workers, timings aside. With Config.Out each game is appended to a
-// results file (JSON lines or CSV) as it finishes, so a run that is killed
-// loses nothing, and Config.Resume continues such a file.
+// Stream plays the (lineup, game) jobs in a pool of workers, handing out
+// one job at a time and each result as it finishes, so a run of any length
+// takes the same memory; Run collects the results in (lineup, game) order;
+// they are the same for any number of workers, timings aside. With
+// Config.Out each game is appended to a results file (JSON lines or CSV) as
+// it finishes, so a run that is killed loses nothing, and Config.Resume
+// continues such a file.
 //
-// Summarise turns results into per-agent statistics and paired differences
-// against a reference agent; WriteTables prints them. The statistics
-// (MeanCI, TQuantile, Median) are in stats.go.
+// A Tally summarises results one at a time (Summarise all at once): per
+// lineup statistics, paired differences against a reference, and for seat
+// games the wins, draws and losses of each pair of agents with Wilson
+// intervals and Bradley–Terry ratings (match.go). WriteTables prints them.
+// The statistics (MeanCI, TQuantile, Median) are in stats.go.
 package eval

@@ -1,12 +1,14 @@
 package eval
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -21,15 +23,21 @@ import (
 // The results file holds one row per game, in the order the games finished.
 // A JSON-lines row is one object:
 //
-//	{"agent":"random","game_spec":"pig:die=6,target=20","game":0,
-//	 "seed":123,"score":1,"verdict":"p0 wins",
+//	{"agent":"mcts vs random","seats":["mcts","random"],
+//	 "game_spec":"pig","game":0,"seed":123,"score":1,"returns":[1,-1],
+//	 "verdict":"p0 wins",
 //	 "metrics":{"p0_score":20,"p1_score":7,"turn_total":0},
 //	 "decisions":12,"wall_ns":48210}
 //
-// A CSV file has a header and the same columns, each metric in a column of
-// its own between verdict and decisions:
+// agent is the lineup's label (Label), seats the agent of every seat and
+// returns every seat's final return; a game of one seat has neither. score
+// is the final Score's value (seat 0's headline figure).
 //
-//	agent,game_spec,game,seed,score,verdict,p0_score,p1_score,turn_total,decisions,wall_ns
+// A CSV file has a header and the same columns, each metric in a column of
+// its own between verdict (or returns) and decisions; seats are joined by
+// " vs ", returns by spaces:
+//
+//	agent,game_spec,game,seed,score,verdict,seats,returns,p0_score,p1_score,turn_total,decisions,wall_ns
 //
 // wall_ns is the wall time of the game in nanoseconds.
 
@@ -56,64 +64,122 @@ var (
 	csvTail  = []string{"decisions", "wall_ns"}
 )
 
-// resultFile appends rows to a results file.
+// resultFile reads and appends rows of a results file.
 type resultFile struct {
 	path     string
 	format   string
 	gameSpec string
+	seed     uint64
+	seats    int   // the game's seats: rows of more than one name them
+	keep     int64 // bytes of whole lines; a torn last line lies beyond
 	f        *os.File
 	csv      *csv.Writer
-	metrics  []string // CSV: the metric columns of the header; nil before it
+	header   bool                         // CSV: the header is written
+	seatCols bool                         // CSV: the header has the columns of csvSeats
+	metrics  []string                     // CSV: the metric columns of the header
+	fileCol  bool                         // CSV: the header has the column files
+	hashes   map[string]map[string]string // files read, by lineup label
+	// run is the identity of a sharded run, which every row carries; nil
+	// for a whole run, whose rows carry none.
+	run *RunInfo
 }
 
-// openResults opens the results file of cfg. Without resume, an existing
-// file must be empty. With resume, it reads the rows already there, checks
-// that they were made with the same game and seed, drops a truncated last
-// line, and returns them with the file positioned to append.
-func openResults(cfg *Config) (*resultFile, []GameResult, error) {
+// openResults opens the results file of cfg, for a game of the given
+// number of seats. Without resume, an existing file must be empty. With
+// resume, scan reads the rows already there, checking that they were made
+// with the same game and seed; a truncated last line is dropped when
+// openAppend positions the file to append.
+func openResults(cfg *Config, seats int) (*resultFile, error) {
 	format, err := OutFormat(cfg.Out)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	rf := &resultFile{path: cfg.Out, format: format, gameSpec: GameSpec(cfg.Game)}
-	data, err := os.ReadFile(cfg.Out)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, nil, err
+	rf := &resultFile{path: cfg.Out, format: format, gameSpec: GameSpec(cfg.Game), seed: cfg.Seed, seats: seats}
+	size, keep, err := wholeLines(cfg.Out)
+	if err != nil {
+		return nil, err
 	}
-	if len(data) > 0 && !cfg.Resume {
-		return nil, nil, fmt.Errorf("results file %s exists and is not empty: resume it, or choose another file", cfg.Out)
+	if size > 0 && !cfg.Resume {
+		return nil, fmt.Errorf("results file %s exists and is not empty: resume it, or choose another file", cfg.Out)
 	}
-	// A run killed while writing a row leaves a last line without its
-	// newline: drop it, and rewrite the row.
-	keep := bytes.LastIndexByte(data, '\n') + 1
-	var old []GameResult
-	switch format {
-	case formatJSONL:
-		old, err = rf.parseJSONL(data[:keep], cfg.Seed)
-	case formatCSV:
-		old, err = rf.parseCSV(data[:keep], cfg.Seed)
+	rf.keep = keep
+	return rf, nil
+}
+
+// wholeLines returns the size of a file (0 if it does not exist) and the
+// length of its whole lines, up to and including the last newline: a run
+// killed while writing a row leaves a last line without its newline.
+func wholeLines(path string) (size, keep int64, err error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, 0, nil
 	}
 	if err != nil {
-		return nil, nil, err
+		return 0, 0, err
 	}
-	if keep < len(data) {
-		if err := os.Truncate(cfg.Out, int64(keep)); err != nil {
-			return nil, nil, err
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return 0, 0, err
+	}
+	size = st.Size()
+	buf := make([]byte, 4096)
+	for end := size; end > 0; {
+		start := max(end-int64(len(buf)), 0)
+		n, err := f.ReadAt(buf[:end-start], start)
+		if err != nil && err != io.EOF {
+			return 0, 0, err
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			return size, start + int64(i) + 1, nil
+		}
+		end = start
+	}
+	return size, 0, nil
+}
+
+// scan reads the whole lines of the file one row at a time and hands each
+// to fn.
+func (rf *resultFile) scan(fn func(GameResult) error) error {
+	if rf.keep == 0 {
+		return nil
+	}
+	f, err := os.Open(rf.path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(io.LimitReader(f, rf.keep), 1<<16)
+	if rf.format == formatCSV {
+		return rf.scanCSV(r, fn)
+	}
+	return rf.scanJSONL(r, fn)
+}
+
+// openAppend drops a torn last line and opens the file to append.
+func (rf *resultFile) openAppend() error {
+	if size, _, err := wholeLines(rf.path); err != nil {
+		return err
+	} else if rf.keep < size {
+		if err := os.Truncate(rf.path, rf.keep); err != nil {
+			return err
 		}
 	}
-	rf.f, err = os.OpenFile(cfg.Out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(rf.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	if format == formatCSV {
-		rf.csv = csv.NewWriter(rf.f)
+	rf.f = f
+	if rf.format == formatCSV {
+		rf.csv = csv.NewWriter(f)
+		rf.header = rf.keep > 0
 	}
-	return rf, old, nil
+	return nil
 }
 
 // check verifies that a row read back was made with this run's game and
-// seed.
-func (rf *resultFile) check(line int, spec string, r GameResult, seed uint64) error {
+// seed, and fills in its seats.
+func (rf *resultFile) check(line int, spec string, r *GameResult) error {
 	where := fmt.Sprintf("results file %s line %d", rf.path, line)
 	switch {
 	case r.Agent == "":
@@ -121,58 +187,122 @@ func (rf *resultFile) check(line int, spec string, r GameResult, seed uint64) er
 	case r.Game < 0:
 		return fmt.Errorf("%s: negative game index %d", where, r.Game)
 	case spec != rf.gameSpec:
-		return fmt.Errorf("%s: made with game %s, not %s", where, spec, rf.gameSpec)
-	case r.Seed != GameSeed(seed, r.Game):
-		return fmt.Errorf("%s: game %d has seed %d, but seed %d gives %d: the file was made with another seed", where, r.Game, r.Seed, seed, GameSeed(seed, r.Game))
+		return fmt.Errorf("%s: made with game %s, not %s (%s)", where, shortSpec(spec), shortSpec(rf.gameSpec), specDiff(spec, rf.gameSpec))
+	case r.Seed != GameSeed(rf.seed, r.Game):
+		return fmt.Errorf("%s: game %d has seed %d, but seed %d gives %d: the file was made with another seed", where, r.Game, r.Seed, rf.seed, GameSeed(rf.seed, r.Game))
+	}
+	if r.Seats == nil {
+		// Rows of one agent in every seat need not name the seats.
+		r.Seats = slices.Repeat([]string{r.Agent}, rf.seats)
+	}
+	switch {
+	case len(r.Seats) != rf.seats:
+		return fmt.Errorf("%s: %d seats, but the game has %d", where, len(r.Seats), rf.seats)
+	case Label(r.Seats) != r.Agent:
+		return fmt.Errorf("%s: agent %s does not match the seats %s", where, r.Agent, strings.Join(r.Seats, lineupSep))
+	case r.Returns != nil && len(r.Returns) != rf.seats:
+		return fmt.Errorf("%s: %d returns, but the game has %d seats", where, len(r.Returns), rf.seats)
+	}
+	now, ok := rf.hashes[r.Agent]
+	if !ok {
+		var err error
+		if now, err = FileHashes(append([]string{rf.gameSpec}, r.Seats...)...); err != nil {
+			return err
+		}
+		if rf.hashes == nil {
+			rf.hashes = map[string]map[string]string{}
+		}
+		rf.hashes[r.Agent] = now
+	}
+	if err := checkFiles(r.Files, now); err != nil {
+		return fmt.Errorf("%s: %w", where, err)
 	}
 	return nil
 }
 
 // jsonRow is a JSON-lines row as read back.
 type jsonRow struct {
-	Agent     string          `json:"agent"`
-	GameSpec  string          `json:"game_spec"`
-	Game      *int            `json:"game"`
-	Seed      *uint64         `json:"seed"`
-	Score     *float64        `json:"score"`
-	Verdict   string          `json:"verdict"`
-	Metrics   json.RawMessage `json:"metrics"`
-	Decisions int             `json:"decisions"`
-	WallNS    int64           `json:"wall_ns"`
+	Agent     string            `json:"agent"`
+	Seats     []string          `json:"seats"`
+	GameSpec  string            `json:"game_spec"`
+	Game      *int              `json:"game"`
+	Seed      *uint64           `json:"seed"`
+	Score     *float64          `json:"score"`
+	Returns   []float64         `json:"returns"`
+	Files     map[string]string `json:"files"`
+	Verdict   string            `json:"verdict"`
+	Metrics   json.RawMessage   `json:"metrics"`
+	Decisions int               `json:"decisions"`
+	WallNS    int64             `json:"wall_ns"`
+	Run       *RunInfo          `json:"run"`
 }
 
-func (rf *resultFile) parseJSONL(data []byte, seed uint64) ([]GameResult, error) {
-	var out []GameResult
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
+func (rf *resultFile) scanJSONL(rd *bufio.Reader, fn func(GameResult) error) error {
+	for line := 1; ; line++ {
+		text, err := rd.ReadBytes('\n')
+		if len(bytes.TrimSpace(text)) > 0 {
+			r, perr := rf.parseJSONL(line, text)
+			if perr != nil {
+				return perr
+			}
+			if ferr := fn(r); ferr != nil {
+				return ferr
+			}
 		}
-		where := fmt.Sprintf("results file %s line %d", rf.path, i+1)
-		var row jsonRow
-		if err := json.Unmarshal(line, &row); err != nil {
-			return nil, fmt.Errorf("%s: %w", where, err)
+		if err == io.EOF {
+			return nil
 		}
-		if row.Game == nil || row.Seed == nil || row.Score == nil {
-			return nil, fmt.Errorf("%s: game, seed or score missing", where)
-		}
-		metrics, err := orderedMetrics(row.Metrics)
 		if err != nil {
-			return nil, fmt.Errorf("%s: metrics: %w", where, err)
+			return err
 		}
-		r := GameResult{
-			Agent:     row.Agent,
-			Game:      *row.Game,
-			Seed:      *row.Seed,
-			Score:     env.Score{Value: *row.Score, Verdict: row.Verdict, Metrics: metrics},
-			Decisions: row.Decisions,
-			Elapsed:   time.Duration(row.WallNS),
-		}
-		if err := rf.check(i+1, row.GameSpec, r, seed); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
 	}
-	return out, nil
+}
+
+// parseJSONL reads and checks one JSON-lines row.
+func (rf *resultFile) parseJSONL(line int, text []byte) (GameResult, error) {
+	where := fmt.Sprintf("results file %s line %d", rf.path, line)
+	var row jsonRow
+	if err := json.Unmarshal(text, &row); err != nil {
+		return GameResult{}, fmt.Errorf("%s: %w", where, err)
+	}
+	if row.Game == nil || row.Seed == nil || row.Score == nil {
+		return GameResult{}, fmt.Errorf("%s: game, seed or score missing", where)
+	}
+	metrics, err := orderedMetrics(row.Metrics)
+	if err != nil {
+		return GameResult{}, fmt.Errorf("%s: metrics: %w", where, err)
+	}
+	r := GameResult{
+		Agent:     row.Agent,
+		Seats:     row.Seats,
+		Game:      *row.Game,
+		Seed:      *row.Seed,
+		Score:     env.Score{Value: *row.Score, Verdict: row.Verdict, Metrics: metrics},
+		Returns:   row.Returns,
+		Files:     row.Files,
+		Decisions: row.Decisions,
+		Elapsed:   time.Duration(row.WallNS),
+	}
+	if err := rf.check(line, row.GameSpec, &r); err != nil {
+		return r, err
+	}
+	return r, rf.checkRun(where, row.Run)
+}
+
+// checkRun verifies that a row belongs to the run, or shard of a run, the
+// file is for.
+func (rf *resultFile) checkRun(where string, run *RunInfo) error {
+	switch {
+	case run == nil && rf.run == nil:
+		return nil
+	case run == nil:
+		return fmt.Errorf("%s: a row of a whole run, not of shard %s", where, rf.run.Shard)
+	case rf.run == nil:
+		return fmt.Errorf("%s: a row of shard %s of run %s, not of a whole run: merge the shards", where, run.Shard, run.ID)
+	case *run != *rf.run:
+		return fmt.Errorf("%s: a row of shard %s of run %s (%d games), not of shard %s of run %s (%d games): the run's agents, files, seed or games differ", where, run.Shard, run.ID, run.Games, rf.run.Shard, rf.run.ID, rf.run.Games)
+	}
+	return nil
 }
 
 // orderedMetrics reads a JSON object of numbers in the order of its keys.
@@ -200,30 +330,51 @@ func orderedMetrics(raw json.RawMessage) ([]env.Metric, error) {
 	return out, nil
 }
 
-func (rf *resultFile) parseCSV(data []byte, seed uint64) ([]GameResult, error) {
-	if len(data) == 0 {
-		return nil, nil
-	}
-	rd := csv.NewReader(bytes.NewReader(data))
+// csvSeats are the columns a game of several seats adds after the fixed
+// ones: the seats' agents joined by " vs ", and their returns joined by
+// spaces.
+var csvSeats = []string{"seats", "returns"}
+
+// csvFiles is the column of the files' content hashes, "path=hash" joined
+// by ";", present when the run reads files.
+const csvFiles = "files"
+
+func (rf *resultFile) scanCSV(r io.Reader, fn func(GameResult) error) error {
+	rd := csv.NewReader(r)
+	rd.ReuseRecord = true
 	header, err := rd.Read()
-	if err != nil {
-		return nil, fmt.Errorf("results file %s: header: %w", rf.path, err)
+	if err == io.EOF {
+		return nil
 	}
+	if err != nil {
+		return fmt.Errorf("results file %s: header: %w", rf.path, err)
+	}
+	header = slices.Clone(header)
 	nf, nt := len(csvFixed), len(csvTail)
 	if len(header) < nf+nt || !slices.Equal(header[:nf], csvFixed) || !slices.Equal(header[len(header)-nt:], csvTail) {
-		return nil, fmt.Errorf("results file %s: header %q is not that of a results file", rf.path, strings.Join(header, ","))
+		return fmt.Errorf("results file %s: header %q is not that of a results file", rf.path, strings.Join(header, ","))
 	}
-	rf.metrics = slices.Clone(header[nf : len(header)-nt])
-	var out []GameResult
+	withSeats := len(header) >= nf+len(csvSeats)+nt && slices.Equal(header[nf:nf+len(csvSeats)], csvSeats)
+	first := nf
+	if withSeats {
+		first += len(csvSeats)
+	}
+	filesAt := -1
+	if len(header) > first+nt && header[first] == csvFiles {
+		filesAt, first = first, first+1
+	}
+	rf.fileCol = filesAt >= 0
+	rf.metrics = slices.Clone(header[first : len(header)-nt])
+	rf.seatCols = withSeats
 	for {
 		rec, err := rd.Read()
 		if err == io.EOF {
-			break
+			return nil
 		}
 		line, _ := rd.FieldPos(0)
 		where := fmt.Sprintf("results file %s line %d", rf.path, line)
 		if err != nil {
-			return nil, fmt.Errorf("results file %s: %w", rf.path, err)
+			return fmt.Errorf("results file %s: %w", rf.path, err)
 		}
 		num := func(col int) float64 {
 			v, e := strconv.ParseFloat(rec[col], 64)
@@ -241,7 +392,7 @@ func (rf *resultFile) parseCSV(data []byte, seed uint64) ([]GameResult, error) {
 		}
 		gameSeed, e := strconv.ParseUint(rec[3], 10, 64)
 		if e != nil {
-			return nil, fmt.Errorf("%s: column seed: %q is not a seed", where, rec[3])
+			return fmt.Errorf("%s: column seed: %q is not a seed", where, rec[3])
 		}
 		r := GameResult{
 			Agent: rec[0],
@@ -249,20 +400,41 @@ func (rf *resultFile) parseCSV(data []byte, seed uint64) ([]GameResult, error) {
 			Seed:  gameSeed,
 			Score: env.Score{Value: num(4), Verdict: rec[5]},
 		}
+		if withSeats {
+			r.Seats = strings.Split(rec[nf], lineupSep)
+			for _, f := range strings.Fields(rec[nf+1]) {
+				v, e := strconv.ParseFloat(f, 64)
+				if e != nil && err == nil {
+					err = fmt.Errorf("%s: column returns: %q is not a number", where, f)
+				}
+				r.Returns = append(r.Returns, v)
+			}
+		}
+		if filesAt >= 0 {
+			for _, kv := range strings.Split(rec[filesAt], ";") {
+				if path, h, ok := strings.Cut(kv, "="); ok {
+					if r.Files == nil {
+						r.Files = map[string]string{}
+					}
+					r.Files[path] = h
+				}
+			}
+		}
 		for j, name := range rf.metrics {
-			r.Score.Metrics = append(r.Score.Metrics, env.Metric{Name: name, Value: num(nf + j)})
+			r.Score.Metrics = append(r.Score.Metrics, env.Metric{Name: name, Value: num(first + j)})
 		}
 		r.Decisions = int(integer(len(header) - 2))
 		r.Elapsed = time.Duration(integer(len(header) - 1))
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if err := rf.check(line, rec[1], r, seed); err != nil {
-			return nil, err
+		if err := rf.check(line, rec[1], &r); err != nil {
+			return err
 		}
-		out = append(out, r)
+		if err := fn(r); err != nil {
+			return err
+		}
 	}
-	return out, nil
 }
 
 // write appends one row and flushes it to the file.
@@ -274,7 +446,7 @@ func (rf *resultFile) write(r GameResult) error {
 }
 
 func (rf *resultFile) writeRow(r GameResult) error {
-	values := []float64{r.Score.Value}
+	values := append([]float64{r.Score.Value}, r.Returns...)
 	for _, m := range r.Score.Metrics {
 		values = append(values, m.Value)
 	}
@@ -290,9 +462,16 @@ func (rf *resultFile) writeRow(r GameResult) error {
 	for i, m := range r.Score.Metrics {
 		names[i] = m.Name
 	}
-	if rf.metrics == nil {
-		rf.metrics = names
-		header := slices.Concat(csvFixed, names, csvTail)
+	if !rf.header {
+		rf.metrics, rf.header, rf.seatCols, rf.fileCol = names, true, rf.seats > 1, r.Files != nil
+		var seatCols []string
+		if rf.seatCols {
+			seatCols = csvSeats
+		}
+		if rf.fileCol {
+			seatCols = append(slices.Clone(seatCols), csvFiles)
+		}
+		header := slices.Concat(csvFixed, seatCols, names, csvTail)
 		if err := rf.csv.Write(header); err != nil {
 			return err
 		}
@@ -301,6 +480,20 @@ func (rf *resultFile) writeRow(r GameResult) error {
 			r.Agent, r.Game, strings.Join(names, ","), strings.Join(rf.metrics, ","))
 	}
 	rec := []string{r.Agent, rf.gameSpec, strconv.Itoa(r.Game), strconv.FormatUint(r.Seed, 10), fmtFloat(r.Score.Value), r.Score.Verdict}
+	if rf.seatCols {
+		returns := make([]string, len(r.Returns))
+		for i, v := range r.Returns {
+			returns[i] = fmtFloat(v)
+		}
+		rec = append(rec, strings.Join(r.Seats, lineupSep), strings.Join(returns, " "))
+	}
+	if rf.fileCol {
+		var files []string
+		for _, path := range slices.Sorted(maps.Keys(r.Files)) {
+			files = append(files, path+"="+r.Files[path])
+		}
+		rec = append(rec, strings.Join(files, ";"))
+	}
 	for _, m := range r.Score.Metrics {
 		rec = append(rec, fmtFloat(m.Value))
 	}
@@ -318,15 +511,55 @@ func (rf *resultFile) writeJSON(r GameResult) error {
 		return b
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, `{"agent":%s,"game_spec":%s,"game":%d,"seed":%d,"score":%s,"verdict":%s,"metrics":{`,
-		str(r.Agent), str(rf.gameSpec), r.Game, r.Seed, fmtFloat(r.Score.Value), str(r.Score.Verdict))
+	fmt.Fprintf(&b, `{"agent":%s,`, str(r.Agent))
+	if rf.seats > 1 {
+		b.WriteString(`"seats":[`)
+		for i, s := range r.Seats {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(str(s))
+		}
+		b.WriteString("],")
+	}
+	fmt.Fprintf(&b, `"game_spec":%s,"game":%d,"seed":%d,"score":%s,`,
+		str(rf.gameSpec), r.Game, r.Seed, fmtFloat(r.Score.Value))
+	if rf.seats > 1 {
+		b.WriteString(`"returns":[`)
+		for i, v := range r.Returns {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(fmtFloat(v))
+		}
+		b.WriteString("],")
+	}
+	if r.Files != nil {
+		b.WriteString(`"files":{`)
+		for i, path := range slices.Sorted(maps.Keys(r.Files)) {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "%s:%s", str(path), str(r.Files[path]))
+		}
+		b.WriteString("},")
+	}
+	fmt.Fprintf(&b, `"verdict":%s,"metrics":{`, str(r.Score.Verdict))
 	for i, m := range r.Score.Metrics {
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		fmt.Fprintf(&b, "%s:%s", str(m.Name), fmtFloat(m.Value))
 	}
-	fmt.Fprintf(&b, `},"decisions":%d,"wall_ns":%d}`+"\n", r.Decisions, int64(r.Elapsed))
+	fmt.Fprintf(&b, `},"decisions":%d,"wall_ns":%d`, r.Decisions, int64(r.Elapsed))
+	if rf.run != nil {
+		run, err := json.Marshal(rf.run)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, `,"run":%s`, run)
+	}
+	b.WriteString("}\n")
 	_, err := rf.f.Write(b.Bytes())
 	return err
 }
@@ -336,9 +569,14 @@ func fmtFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-// close closes the file.
+// close closes the file; closing it again does nothing.
 func (rf *resultFile) close() error {
-	if err := rf.f.Close(); err != nil {
+	if rf.f == nil {
+		return nil
+	}
+	f := rf.f
+	rf.f = nil
+	if err := f.Close(); err != nil {
 		return fmt.Errorf("results file %s: %w", rf.path, err)
 	}
 	return nil

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
+	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/chariot-ai/chariot/internal/pool"
@@ -20,10 +23,18 @@ import (
 type Config struct {
 	// Game is the game to play.
 	Game env.Game
-	// Agents are the agent specs, as for agents.New; each plays every game.
-	// They are put in canonical form (CanonicalAgent) and must be distinct.
+	// Agents are the agent specs, as for agents.New. In a solitaire game,
+	// or with a single agent, each plays every game in every seat; in a
+	// game of two seats or more they meet in a round robin; with Opponents
+	// each plays seat 0 against each opponent. They are put in canonical
+	// form (CanonicalAgent) and must be distinct.
 	Agents []string
-	// Games is the number of games per agent, indices 0 to Games-1.
+	// Seats, instead of Agents, gives one agent per seat: a single lineup.
+	Seats []string
+	// Opponents, with Agents, are the agents that hold every seat but the
+	// first.
+	Opponents []string
+	// Games is the number of games per lineup, indices 0 to Games-1.
 	Games int
 	// Seed fixes the whole run: game i has the seed GameSeed(Seed, i).
 	Seed uint64
@@ -33,25 +44,37 @@ type Config struct {
 	// Out, if not empty, names a results file, .jsonl or .csv, to which each
 	// game is appended as it finishes.
 	Out string
-	// Resume continues an existing Out file: the (agent, game) pairs in it
+	// Resume continues an existing Out file: the (lineup, game) pairs in it
 	// are not played again, and its rows are part of the results. Without
 	// Resume, an existing non-empty Out file is an error.
 	Resume bool
 	// Progress, if not nil, receives a progress bar, redrawn in place: give
 	// it a terminal.
 	Progress io.Writer
+	// Shard, if set, restricts the run to one shard of its games (see
+	// Shard); the results file must then be JSON lines, and its rows carry
+	// the run's identity for Merge.
+	Shard Shard
 }
 
-// GameResult is the outcome of one game played by one agent.
+// GameResult is the outcome of one game played by one lineup.
 type GameResult struct {
-	// Agent is the canonical agent spec.
+	// Agent is the lineup's label (Label): the canonical agent spec when
+	// one agent held every seat.
 	Agent string
+	// Seats are the canonical specs of the agents of seats 0, 1, ...
+	Seats []string
 	// Game is the game's index in the run, Seed its seed.
 	Game int
 	Seed uint64
-	// Score is the final state's Score.
-	Score env.Score
-	// Decisions counts the actions the agent chose (not the chance
+	// Score is the final state's Score, Returns its Returns (one per
+	// seat).
+	Score   env.Score
+	Returns []float64
+	// Files are the content hashes of the files the game and the agents
+	// read, by path (FileHashes); nil when they read none.
+	Files map[string]string
+	// Decisions counts the actions the agents chose (not the chance
 	// outcomes).
 	Decisions int
 	// Elapsed is the wall time of the game, agents' thinking included,
@@ -59,132 +82,224 @@ type GameResult struct {
 	Elapsed time.Duration
 }
 
-// job is one game to play: an agent's index in the canonical list and a
-// game index.
-type job struct {
-	agent, game int
+// plan is a checked configuration: the lineups to play and their labels.
+type plan struct {
+	mode    Mode
+	lineups [][]string
+	labels  []string
+	files   []map[string]string // per lineup
+	workers int
 }
 
-// Run plays every agent of cfg on games 0 to cfg.Games-1 and returns the
-// results sorted by agent, in the order of cfg.Agents, then by game. With
-// Resume the rows already in the results file are included; those of agents
-// not in cfg.Agents come after, in the order the file first names them.
-// Results do not depend on cfg.Workers, timings aside.
-//
-// Errors in the configuration are reported before any game is played. If a
-// game fails, or ctx is cancelled, Run stops starting games and returns the
-// results it has, with the error: the rows of the finished games are in the
-// results file, and a resumed run completes it.
-func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
+// newPlan checks cfg and lists its lineups. Each agent is built once, so
+// that an unknown agent or option fails now rather than in a worker.
+func newPlan(cfg *Config) (*plan, error) {
 	if cfg.Game == nil {
 		return nil, errors.New("no game")
 	}
-	if len(cfg.Agents) == 0 {
+	if len(cfg.Agents) == 0 && len(cfg.Seats) == 0 {
 		return nil, errors.New("no agents")
+	}
+	if len(cfg.Opponents) > 0 && len(cfg.Agents) == 0 {
+		return nil, errors.New("opponents but no agents to meet them")
 	}
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("%d games: need at least 1", cfg.Games)
 	}
-	specs := make([]string, len(cfg.Agents))
-	order := map[string]int{}
-	for i, s := range cfg.Agents {
-		c, err := CanonicalAgent(s)
+	if cfg.Shard.Sharded() {
+		if cfg.Shard.I < 0 || cfg.Shard.I >= cfg.Shard.N {
+			return nil, fmt.Errorf("shard %s: want 0 ≤ I < N", cfg.Shard)
+		}
+		if cfg.Out != "" && !strings.EqualFold(filepath.Ext(cfg.Out), formatJSONL) {
+			return nil, fmt.Errorf("results file %s: a shard writes JSON lines (.jsonl), which carry the run's identity", cfg.Out)
+		}
+	}
+	canon := func(list []string, what string, distinct bool) ([]string, error) {
+		out := make([]string, len(list))
+		seen := map[string]bool{}
+		for i, s := range list {
+			c, err := CanonicalAgent(s)
+			if err != nil {
+				return nil, err
+			}
+			if distinct && seen[c] {
+				return nil, fmt.Errorf("%s %s listed twice", what, c)
+			}
+			if _, err := agents.New(c, cfg.Game, 0); err != nil {
+				return nil, err
+			}
+			out[i], seen[c] = c, true
+		}
+		return out, nil
+	}
+	specs, err := canon(cfg.Agents, "agent", true)
+	if err != nil {
+		return nil, err
+	}
+	opps, err := canon(cfg.Opponents, "opponent", true)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := canon(cfg.Seats, "seat", false)
+	if err != nil {
+		return nil, err
+	}
+	p := &plan{workers: cfg.Workers}
+	if p.mode, p.lineups, err = lineups(cfg.Game.NumPlayers(), specs, seats, opps); err != nil {
+		return nil, err
+	}
+	for _, l := range p.lineups {
+		p.labels = append(p.labels, Label(l))
+		files, err := FileHashes(append([]string{GameSpec(cfg.Game)}, l...)...)
 		if err != nil {
 			return nil, err
 		}
-		if _, dup := order[c]; dup {
-			return nil, fmt.Errorf("agent %s listed twice", c)
-		}
-		// Build each agent once, so that an unknown agent or option fails
-		// now rather than in a worker.
-		if _, err := agents.New(c, cfg.Game, 0); err != nil {
-			return nil, err
-		}
-		specs[i], order[c] = c, i
+		p.files = append(p.files, files)
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
+	if p.workers <= 0 {
+		p.workers = runtime.NumCPU()
 	}
+	return p, nil
+}
 
-	var (
-		out *resultFile
-		old []GameResult
-	)
+// job is one game to play: a lineup's index and a game index.
+type job struct {
+	lineup, game int
+}
+
+// Stream plays the run of cfg and hands each game's result to keep as it
+// finishes, on one goroutine, holding no more than a few games in memory
+// whatever their number. With Resume the rows already in the results file
+// come first, read one at a time. Before the first result, begin, if not
+// nil, receives the run's mode and the labels of its lineups; a resumed
+// file's rows of other lineups are handed to keep too.
+//
+// Errors in the configuration are reported before any game is played. If a
+// game fails, or ctx is cancelled, Stream stops starting games and returns
+// the error: the rows of the finished games are in the results file, and a
+// resumed run completes it.
+func Stream(ctx context.Context, cfg Config, begin func(Mode, []string), keep func(GameResult) error) error {
+	p, err := newPlan(&cfg)
+	if err != nil {
+		return err
+	}
+	var out *resultFile
+	lo, hi := cfg.Shard.Range(cfg.Games)
 	if cfg.Out != "" {
-		var err error
-		if out, old, err = openResults(&cfg); err != nil {
-			return nil, err
+		if out, err = openResults(&cfg, len(p.lineups[0])); err != nil {
+			return err
 		}
-		defer func() {
-			if out != nil {
-				out.close()
+		out.run = runInfo(&cfg, p)
+		defer out.close()
+	}
+	if begin != nil {
+		begin(p.mode, slices.Clone(p.labels))
+	}
+	index := map[string]int{}
+	for i, l := range p.labels {
+		index[l] = i
+	}
+	done := newDoneSet(len(p.labels), cfg.Games)
+	if out != nil {
+		if err := out.scan(func(r GameResult) error {
+			if i, own := index[r.Agent]; own && r.Game >= lo && r.Game < hi {
+				if done.has(i, r.Game) {
+					return fmt.Errorf("results file %s: lineup %s game %d appears twice", cfg.Out, r.Agent, r.Game)
+				}
+				done.add(i, r.Game)
 			}
-		}()
-	}
-	done := map[job]bool{}
-	for _, r := range old {
-		if _, ok := order[r.Agent]; !ok {
-			order[r.Agent] = len(order)
+			return keep(r)
+		}); err != nil {
+			return err
 		}
-		k := job{order[r.Agent], r.Game}
-		if done[k] {
-			return nil, fmt.Errorf("results file %s: agent %s game %d appears twice", cfg.Out, r.Agent, r.Game)
+		if err := out.openAppend(); err != nil {
+			return err
 		}
-		done[k] = true
 	}
-	// Jobs go game by game, every agent in turn, so that a run stopped
-	// halfway has the same games for every agent.
-	var jobs []job
-	for i := range cfg.Games {
-		for a := range specs {
-			if !done[job{a, i}] {
-				jobs = append(jobs, job{a, i})
+	// Jobs go game by game, every lineup in turn, so that a run stopped
+	// halfway has the same games for every lineup.
+	jobs := func(yield func(job) bool) {
+		for i := lo; i < hi; i++ {
+			for l := range p.lineups {
+				if !done.has(l, i) && !yield(job{l, i}) {
+					return
+				}
 			}
 		}
 	}
-
-	bar := pool.NewBar(cfg.Progress, len(jobs), "bench", "games")
-	results := old
-	_, err := pool.Run(ctx, workers, jobs, func(jb job) (GameResult, error) {
-		return playGame(ctx, cfg.Game, specs[jb.agent], cfg.Seed, jb.game)
+	todo := (hi - lo) * len(p.lineups)
+	for l := range p.lineups {
+		todo -= done.count[l]
+	}
+	bar := pool.NewBar(cfg.Progress, todo, "bench", "games")
+	_, err = pool.Run(ctx, p.workers, iter.Seq[job](jobs), func(jb job) (GameResult, error) {
+		r, err := playGame(ctx, cfg.Game, p.lineups[jb.lineup], cfg.Seed, jb.game)
+		r.Files = p.files[jb.lineup]
+		return r, err
 	}, func(res GameResult) error {
 		if out != nil {
 			if err := out.write(res); err != nil {
 				return err
 			}
 		}
-		results = append(results, res)
 		bar.Add()
-		return nil
+		return keep(res)
 	})
 	bar.End(err == nil)
-	slices.SortFunc(results, func(a, b GameResult) int {
-		return cmp.Or(cmp.Compare(order[a.Agent], order[b.Agent]), cmp.Compare(a.Game, b.Game))
-	})
 	if out != nil {
 		if cerr := out.close(); cerr != nil && err == nil {
 			err = cerr
 		}
-		out = nil
 	}
+	return err
+}
+
+// Run plays every lineup of cfg on games 0 to cfg.Games-1 and returns the
+// results sorted by lineup, in the order of cfg's lineups, then by game.
+// With Resume the rows already in the results file are included; those of
+// lineups not in cfg come after, in the order the file first names them.
+// Results do not depend on cfg.Workers, timings aside. Run holds every
+// result in memory; Stream and a Tally summarise a run of any length.
+//
+// If a game fails, or ctx is cancelled, Run returns the results it has,
+// with the error.
+func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
+	var (
+		order   = map[string]int{}
+		results []GameResult
+	)
+	// Lineups of the file not in cfg come after cfg's, in the order met.
+	err := Stream(ctx, cfg, func(_ Mode, labels []string) {
+		for i, l := range labels {
+			order[l] = i
+		}
+	}, func(r GameResult) error {
+		if _, ok := order[r.Agent]; !ok {
+			order[r.Agent] = len(order)
+		}
+		results = append(results, r)
+		return nil
+	})
+	slices.SortFunc(results, func(a, b GameResult) int {
+		return cmp.Or(cmp.Compare(order[a.Agent], order[b.Agent]), cmp.Compare(a.Game, b.Game))
+	})
 	return results, err
 }
 
-// playGame plays game i of a run with the given seed, spec at every seat.
-// A panic in the agent or the game becomes an error.
-func playGame(ctx context.Context, g env.Game, spec string, seed uint64, i int) (res GameResult, err error) {
+// playGame plays game i of a run with the given seed, seats[p] at seat p.
+// A panic in an agent or the game becomes an error.
+func playGame(ctx context.Context, g env.Game, seats []string, seed uint64, i int) (res GameResult, err error) {
+	label := Label(seats)
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("agent %s, game %d: panic: %v", spec, i, r)
+			err = fmt.Errorf("%s, game %d: panic: %v", describe(seats), i, r)
 		}
 	}()
 	gameSeed := GameSeed(seed, i)
-	agentSeed := AgentSeed(seed, i, spec)
-	players := make([]agents.Agent, g.NumPlayers())
-	for p := range players {
-		if players[p], err = agents.New(spec, g, agents.SeatSeed(agentSeed, p)); err != nil {
-			return res, fmt.Errorf("agent %s, game %d: %w", spec, i, err)
+	players := make([]agents.Agent, len(seats))
+	for p, spec := range seats {
+		if players[p], err = agents.New(spec, g, agents.SeatSeed(AgentSeed(seed, i, spec), p)); err != nil {
+			return res, fmt.Errorf("%s, game %d: %w", describe(seats), i, err)
 		}
 	}
 	decisions := 0
@@ -196,14 +311,52 @@ func playGame(ctx context.Context, g env.Game, spec string, seed uint64, i int) 
 	})
 	elapsed := time.Since(start)
 	if err != nil {
-		return res, fmt.Errorf("agent %s, game %d: %w", spec, i, err)
+		return res, fmt.Errorf("%s, game %d: %w", describe(seats), i, err)
 	}
-	return GameResult{
-		Agent:     spec,
+	res = GameResult{
+		Agent:     label,
+		Seats:     seats,
 		Game:      i,
 		Seed:      gameSeed,
 		Score:     end.Score(),
 		Decisions: decisions,
 		Elapsed:   elapsed,
-	}, nil
+	}
+	if len(seats) > 1 {
+		res.Returns = end.Returns()
+	}
+	return res, nil
+}
+
+// describe names a lineup in an error: "agent random", or "lineup mcts vs
+// random".
+func describe(seats []string) string {
+	if l := Label(seats); l == seats[0] {
+		return "agent " + l
+	}
+	return "lineup " + Label(seats)
+}
+
+// doneSet holds one bit per (lineup, game) of a run: the games a resumed
+// file already has. It is the only memory of a run that grows with the
+// number of games, by one bit per game.
+type doneSet struct {
+	bits  []uint64
+	games int
+	count []int // games done per lineup
+}
+
+func newDoneSet(lineups, games int) *doneSet {
+	return &doneSet{bits: make([]uint64, (lineups*games+63)/64), games: games, count: make([]int, lineups)}
+}
+
+func (d *doneSet) has(l, g int) bool {
+	k := l*d.games + g
+	return d.bits[k/64]&(1<<(k%64)) != 0
+}
+
+func (d *doneSet) add(l, g int) {
+	k := l*d.games + g
+	d.bits[k/64] |= 1 << (k % 64)
+	d.count[l]++
 }

@@ -113,7 +113,10 @@ func sameResults(t *testing.T, what string, got, want []GameResult) {
 }
 
 func TestWorkersDoNotChangeResults(t *testing.T) {
-	for _, spec := range []string{"pig", "stnazaire"} {
+	for spec, labels := range map[string][]string{
+		"pig":       {"random vs test-first", "test-first vs random"}, // a round robin
+		"stnazaire": {"random", "test-first"},
+	} {
 		g := mustGame(t, spec)
 		cfg := Config{Game: g, Agents: []string{"random", "test-first"}, Games: 12, Seed: 7, Workers: 1}
 		one := mustRun(t, cfg)
@@ -121,7 +124,7 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 			t.Fatalf("%s: %d results, want 24", spec, len(one))
 		}
 		for k, r := range one {
-			agent, game := []string{"random", "test-first"}[k/12], k%12
+			agent, game := labels[k/12], k%12
 			if r.Agent != agent || r.Game != game || r.Seed != GameSeed(7, game) {
 				t.Fatalf("%s: result %d is agent %s game %d seed %d, want %s %d %d", spec, k, r.Agent, r.Game, r.Seed, agent, game, GameSeed(7, game))
 			}
@@ -244,7 +247,7 @@ func checkFile(t *testing.T, path string, n int) {
 	rf := &resultFile{path: path, gameSpec: "x"}
 	for _, l := range lines {
 		if strings.HasSuffix(path, ".jsonl") {
-			if _, err := rf.parseJSONL([]byte(l), 0); err == nil || !strings.Contains(err.Error(), "made with game") {
+			if _, err := rf.parseJSONL(1, []byte(l)); err == nil || !strings.Contains(err.Error(), "made with game") {
 				t.Fatalf("%s: line %q does not parse: %v", path, l, err)
 			}
 		}
@@ -339,9 +342,9 @@ func TestOutErrors(t *testing.T) {
 	}{
 		{"bad extension", "pig", 1, filepath.Join(dir, "r.txt"), false, `unknown extension ".txt" (want .jsonl or .csv)`},
 		{"exists", "pig", 1, made, false, "exists and is not empty"},
-		{"other game", "pig:target=30", 1, made, true, "made with game pig:die=6,target=20, not pig:die=6,target=30"},
+		{"other game", "pig:target=30", 1, made, true, "made with game pig, not pig:target=30 (target: 20 in the file, 30 asked)"},
 		{"other seed", "pig", 2, made, true, "the file was made with another seed"},
-		{"other game csv", "stnazaire", 1, madeCSV, true, "made with game pig:die=6,target=20, not stnazaire"},
+		{"other game csv", "stnazaire", 1, madeCSV, true, "made with game pig, not stnazaire (game: pig in the file, stnazaire asked)"},
 		{"other seed csv", "pig", 2, madeCSV, true, "the file was made with another seed"},
 		{"not json", "pig", 1, write("bad.jsonl", "{\"agent\":\n"), true, "line 1"},
 		{"missing field", "pig", 1, write("bad2.jsonl", `{"agent":"random"}`+"\n"), true, "game, seed or score missing"},

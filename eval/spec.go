@@ -2,6 +2,8 @@ package eval
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
@@ -68,4 +70,82 @@ func GameSpec(g env.Game) string {
 		return g.Name()
 	}
 	return g.Name() + ":" + g.Options()
+}
+
+// ShortSpec is the spec of g as a person reads it: the name and only the
+// options that differ from the game's defaults, "pig:target=30", or the
+// bare name. GameSpec, with every option, stays the identity a results
+// file records.
+func ShortSpec(g env.Game) string {
+	return shortSpec(GameSpec(g))
+}
+
+func shortSpec(spec string) string {
+	name, opts, _ := strings.Cut(spec, ":")
+	p, err := env.ParseParams(opts)
+	if err != nil {
+		return spec
+	}
+	for k, v := range p {
+		if d, ok := defaultOption(name, k); ok && d == v {
+			delete(p, k)
+		}
+	}
+	if len(p) == 0 {
+		return name
+	}
+	return name + ":" + p.String()
+}
+
+// defaultOption is the default of a registered game's option.
+func defaultOption(game, key string) (string, bool) {
+	r, err := env.Lookup(game)
+	if err != nil {
+		return "", false
+	}
+	for _, o := range r.Options {
+		if o.Name == key {
+			return o.Default, true
+		}
+	}
+	return "", false
+}
+
+// specDiff names the options in which two game specs differ, as
+// "turns: 10 in the file, 5 asked", joined by "; ". A game's other name is
+// said as such.
+func specDiff(inFile, asked string) string {
+	fn, fo, _ := strings.Cut(inFile, ":")
+	an, ao, _ := strings.Cut(asked, ":")
+	if fn != an {
+		return fmt.Sprintf("game: %s in the file, %s asked", fn, an)
+	}
+	fp, err1 := env.ParseParams(fo)
+	ap, err2 := env.ParseParams(ao)
+	if err1 != nil || err2 != nil {
+		return fmt.Sprintf("%s in the file, %s asked", inFile, asked)
+	}
+	value := func(p env.Params, k string) string {
+		if v, ok := p[k]; ok {
+			return v
+		}
+		if d, ok := defaultOption(fn, k); ok {
+			return d + " (the default)"
+		}
+		return "unset"
+	}
+	keys := map[string]bool{}
+	for k := range fp {
+		keys[k] = true
+	}
+	for k := range ap {
+		keys[k] = true
+	}
+	var diffs []string
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		if f, a := value(fp, k), value(ap, k); f != a {
+			diffs = append(diffs, fmt.Sprintf("%s: %s in the file, %s asked", k, f, a))
+		}
+	}
+	return strings.Join(diffs, "; ")
 }

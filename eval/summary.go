@@ -8,27 +8,37 @@ import (
 	"time"
 )
 
-// Report summarises a run: one Summary per agent and the paired
-// differences against a reference agent.
+// Report summarises a run: one Summary per lineup, the paired differences
+// against a reference lineup and, for seat games, the matches between
+// agents or the robustness table.
 type Report struct {
+	// Mode is the run's mode: it chooses the tables WriteTables prints.
+	Mode Mode
 	// Verdicts are the verdicts met in the run, sorted by the mean score of
 	// the games that got them, ascending (then by name), so that their order
 	// means something without knowing the game.
 	Verdicts []string
 	// Metrics are the score metrics met, in the order the games give them.
 	Metrics []string
-	// Agents has one entry per agent, in the order of the results.
+	// Agents has one entry per lineup, in the order of the results (for a
+	// solo run, one per agent).
 	Agents []Summary
-	// Ref is the reference agent of Paired.
+	// Ref is the reference lineup of Paired.
 	Ref string
-	// Paired has one entry per agent, in the order of Agents, the reference
-	// agent included (a difference of 0 over its own games).
+	// Paired has one entry per lineup, in the order of Agents, the
+	// reference included (a difference of 0 over its own games).
 	Paired []Paired
+	// Match compares the agents that met in the same games; nil when no
+	// two agents did.
+	Match *Match
 }
 
-// Summary describes one agent's games.
+// Summary describes one lineup's games. Scores are Score.Value, seat 0's
+// headline figure.
 type Summary struct {
+	// Agent is the lineup's label, Seats its agents.
 	Agent string
+	Seats []string
 	Games int
 	// Mean is the mean score (Score.Value), Half the half-width of its 95%
 	// confidence interval (NaN with a single game), Median the median.
@@ -45,154 +55,320 @@ type Summary struct {
 	PerGame, PerDecision time.Duration
 }
 
-// Paired compares an agent's scores with the reference agent's over the
+// Paired compares a lineup's scores with the reference lineup's over the
 // games both played (the same game index, so the same seed and dice).
 type Paired struct {
 	Agent string
 	// Games counts the games both played.
 	Games int
-	// Mean is the mean of the agent's score minus the reference's, Half
+	// Mean is the mean of the lineup's score minus the reference's, Half
 	// the half-width of its 95% confidence interval.
 	Mean, Half float64
-	// Better and Worse are the shares of those games in which the agent
+	// Better and Worse are the shares of those games in which the lineup
 	// scored more, or less, than the reference.
 	Better, Worse float64
 }
 
 // Summarise computes the report of results, which may come in any order.
-// ref names the reference agent, by its canonical spec; empty means the
-// first agent of results. It is an error if results are empty or ref has
-// none.
+// ref names the reference lineup by its label; empty means the first
+// lineup of results. It is an error if results are empty or ref has none.
+// The mode is Solo unless some game seats different agents (RoundRobin).
 func Summarise(results []GameResult, ref string) (Report, error) {
-	var rep Report
-	if len(results) == 0 {
+	var labels []string
+	seen := map[string]bool{}
+	mode := Solo
+	for _, r := range results {
+		if !seen[r.Agent] {
+			seen[r.Agent] = true
+			labels = append(labels, r.Agent)
+		}
+		if len(r.Seats) > 0 && Label(r.Seats) != r.Seats[0] {
+			mode = RoundRobin
+		}
+	}
+	t := NewTally(mode, labels, ref)
+	for _, r := range results {
+		t.Add(r)
+	}
+	return t.Report()
+}
+
+// welford accumulates a mean and a sum of squared deviations, one value at
+// a time (Welford 1962).
+type welford struct {
+	n        int
+	mean, m2 float64
+}
+
+func (w *welford) add(x float64) {
+	w.n++
+	d := x - w.mean
+	w.mean += d / float64(w.n)
+	w.m2 += d * (x - w.mean)
+}
+
+// ci returns the mean and the half-width of its 95% confidence interval,
+// as MeanCI.
+func (w *welford) ci() (mean, half float64) {
+	switch w.n {
+	case 0:
+		return math.NaN(), math.NaN()
+	case 1:
+		return w.mean, math.NaN()
+	}
+	sd := math.Sqrt(w.m2 / float64(w.n-1))
+	return w.mean, TQuantile(0.5+Confidence/2, float64(w.n-1)) * sd / math.Sqrt(float64(w.n))
+}
+
+// lineupTally accumulates one lineup's games.
+type lineupTally struct {
+	label     string
+	seats     []string
+	score     welford
+	values    map[float64]int // for the median: each score and its count
+	verdicts  map[string]int
+	metricSum map[string]float64
+	metricN   map[string]int
+	decisions int
+	elapsed   time.Duration
+	// paired accumulates the differences with the reference lineup.
+	paired        welford
+	better, worse int
+}
+
+// Tally summarises a run one game at a time, in memory that does not grow
+// with the number of games: means and spreads are accumulated as they
+// come, medians from the counts of each distinct score, and the paired
+// differences from the games not every lineup has reported yet, which
+// Stream's order (game by game, every lineup in turn) keeps to a few.
+type Tally struct {
+	mode     Mode
+	ref      string
+	lineups  []*lineupTally
+	index    map[string]int
+	verdict  map[string]*welford
+	verdicts []string
+	metrics  []string
+	metric   map[string]bool
+	// pending holds, per game, the scores of the lineups that have played
+	// it, until the expected ones (those named to NewTally) all have.
+	pending map[int]*pendingGame
+	expect  int
+	match   *matchTally
+}
+
+type pendingGame struct {
+	scores []float64
+	has    []bool
+	n      int
+}
+
+// NewTally starts a tally of the lineups with the given labels, ref the
+// reference lineup of the paired differences (empty: the first). Other
+// lineups may come, but a game is paired as soon as the named ones have
+// all played it: give their rows first (as Stream gives a resumed file's).
+func NewTally(mode Mode, labels []string, ref string) *Tally {
+	t := &Tally{mode: mode, ref: ref, index: map[string]int{}, verdict: map[string]*welford{},
+		metric: map[string]bool{}, pending: map[int]*pendingGame{}, match: newMatchTally()}
+	for _, l := range labels {
+		t.lineup(l, nil)
+	}
+	t.expect = len(t.lineups)
+	if t.ref == "" && len(labels) > 0 {
+		t.ref = labels[0]
+	}
+	return t
+}
+
+func (t *Tally) lineup(label string, seats []string) *lineupTally {
+	if i, ok := t.index[label]; ok {
+		if lt := t.lineups[i]; lt.seats == nil {
+			lt.seats = seats
+		}
+		return t.lineups[i]
+	}
+	lt := &lineupTally{label: label, seats: seats, values: map[float64]int{}, verdicts: map[string]int{},
+		metricSum: map[string]float64{}, metricN: map[string]int{}}
+	t.index[label] = len(t.lineups)
+	t.lineups = append(t.lineups, lt)
+	if t.ref == "" {
+		t.ref = label
+	}
+	return lt
+}
+
+// Add counts one game.
+func (t *Tally) Add(r GameResult) {
+	lt := t.lineup(r.Agent, r.Seats)
+	v := r.Score.Value
+	lt.score.add(v)
+	lt.values[v]++
+	lt.verdicts[r.Score.Verdict]++
+	w := t.verdict[r.Score.Verdict]
+	if w == nil {
+		w = &welford{}
+		t.verdict[r.Score.Verdict] = w
+		t.verdicts = append(t.verdicts, r.Score.Verdict)
+	}
+	w.add(v)
+	for _, m := range r.Score.Metrics {
+		if !t.metric[m.Name] {
+			t.metric[m.Name] = true
+			t.metrics = append(t.metrics, m.Name)
+		}
+		lt.metricSum[m.Name] += m.Value
+		lt.metricN[m.Name]++
+	}
+	lt.decisions += r.Decisions
+	lt.elapsed += r.Elapsed
+	t.match.add(r)
+	t.pair(r.Game, t.index[r.Agent], v)
+}
+
+// pair records a lineup's score for a game and, once every lineup has
+// played it, adds the differences with the reference.
+func (t *Tally) pair(game, lineup int, v float64) {
+	g := t.pending[game]
+	if g == nil {
+		g = &pendingGame{}
+		t.pending[game] = g
+	}
+	for len(g.scores) < len(t.lineups) {
+		g.scores, g.has = append(g.scores, 0), append(g.has, false)
+	}
+	if g.has[lineup] {
+		return // a repeated game counts once in the pairing
+	}
+	g.scores[lineup], g.has[lineup] = v, true
+	if lineup < t.expect {
+		g.n++
+	}
+	if g.n == t.expect {
+		t.flush(g)
+		delete(t.pending, game)
+	}
+}
+
+// flush adds the differences of one game's lineups with the reference.
+func (t *Tally) flush(g *pendingGame) {
+	ref, ok := t.index[t.ref]
+	if !ok || ref >= len(g.has) || !g.has[ref] {
+		return
+	}
+	for i, lt := range t.lineups {
+		if i >= len(g.has) || !g.has[i] {
+			continue
+		}
+		d := g.scores[i] - g.scores[ref]
+		lt.paired.add(d)
+		switch {
+		case d > 0:
+			lt.better++
+		case d < 0:
+			lt.worse++
+		}
+	}
+}
+
+// Games counts the games tallied.
+func (t *Tally) Games() int {
+	n := 0
+	for _, lt := range t.lineups {
+		n += lt.score.n
+	}
+	return n
+}
+
+// Report computes the report of the games tallied so far. The tally may
+// go on counting afterwards, but Report flushes the games not every lineup
+// has played, so call it once, at the end.
+func (t *Tally) Report() (Report, error) {
+	rep := Report{Mode: t.mode, Ref: t.ref, Metrics: slices.Clone(t.metrics)}
+	// Lineups named but never played (a resumed file's other lineups are
+	// all played) drop out.
+	var played []*lineupTally
+	for _, lt := range t.lineups {
+		if lt.score.n > 0 {
+			played = append(played, lt)
+		}
+	}
+	if len(played) == 0 {
 		return rep, fmt.Errorf("no results to summarise")
 	}
-	// Group by agent, in the order of first appearance, each by game.
-	byAgent := map[string][]GameResult{}
-	var names []string
-	for _, r := range results {
-		if _, ok := byAgent[r.Agent]; !ok {
-			names = append(names, r.Agent)
-		}
-		byAgent[r.Agent] = append(byAgent[r.Agent], r)
+	if i, ok := t.index[t.ref]; !ok || t.lineups[i].score.n == 0 {
+		return rep, fmt.Errorf("reference agent %s has no results", t.ref)
 	}
-	if ref == "" {
-		ref = names[0]
+	games := make([]int, 0, len(t.pending))
+	for g := range t.pending {
+		games = append(games, g)
 	}
-	if _, ok := byAgent[ref]; !ok {
-		return rep, fmt.Errorf("reference agent %s has no results", ref)
+	slices.Sort(games)
+	for _, g := range games {
+		t.flush(t.pending[g])
+		delete(t.pending, g)
 	}
-	rep.Ref = ref
 
-	// Verdicts by the mean score of their games; metrics in order met.
-	type acc struct {
-		sum float64
-		n   int
-	}
-	verdict := map[string]*acc{}
-	metricSeen := map[string]bool{}
-	for _, r := range results {
-		a := verdict[r.Score.Verdict]
-		if a == nil {
-			a = &acc{}
-			verdict[r.Score.Verdict] = a
-			rep.Verdicts = append(rep.Verdicts, r.Score.Verdict)
-		}
-		a.sum += r.Score.Value
-		a.n++
-		for _, m := range r.Score.Metrics {
-			if !metricSeen[m.Name] {
-				metricSeen[m.Name] = true
-				rep.Metrics = append(rep.Metrics, m.Name)
-			}
-		}
-	}
+	rep.Verdicts = slices.Clone(t.verdicts)
 	slices.SortFunc(rep.Verdicts, func(x, y string) int {
-		mx := verdict[x].sum / float64(verdict[x].n)
-		my := verdict[y].sum / float64(verdict[y].n)
-		return cmp.Or(cmp.Compare(mx, my), cmp.Compare(x, y))
+		return cmp.Or(cmp.Compare(t.verdict[x].mean, t.verdict[y].mean), cmp.Compare(x, y))
 	})
-	verdictIndex := map[string]int{}
-	for k, v := range rep.Verdicts {
-		verdictIndex[v] = k
-	}
-	metricIndex := map[string]int{}
-	for k, m := range rep.Metrics {
-		metricIndex[m] = k
-	}
-
-	for _, name := range names {
-		rs := byAgent[name]
-		slices.SortFunc(rs, func(a, b GameResult) int { return cmp.Compare(a.Game, b.Game) })
-		s := Summary{
-			Agent:    name,
-			Games:    len(rs),
-			Verdicts: make([]float64, len(rep.Verdicts)),
-			Metrics:  make([]float64, len(rep.Metrics)),
+	for _, lt := range played {
+		n := lt.score.n
+		s := Summary{Agent: lt.label, Seats: lt.seats, Games: n}
+		s.Mean, s.Half = lt.score.ci()
+		s.Median = medianOfCounts(lt.values, n)
+		for _, v := range rep.Verdicts {
+			s.Verdicts = append(s.Verdicts, float64(lt.verdicts[v])/float64(n))
 		}
-		scores := make([]float64, len(rs))
-		metricN := make([]int, len(rep.Metrics))
-		var decisions int
-		var elapsed time.Duration
-		for i, r := range rs {
-			scores[i] = r.Score.Value
-			s.Verdicts[verdictIndex[r.Score.Verdict]]++
-			for _, m := range r.Score.Metrics {
-				s.Metrics[metricIndex[m.Name]] += m.Value
-				metricN[metricIndex[m.Name]]++
-			}
-			decisions += r.Decisions
-			elapsed += r.Elapsed
-		}
-		n := float64(len(rs))
-		s.Mean, s.Half = MeanCI(scores)
-		s.Median = Median(scores)
-		for k := range s.Verdicts {
-			s.Verdicts[k] /= n
-		}
-		for k := range s.Metrics {
-			if metricN[k] == 0 {
-				s.Metrics[k] = math.NaN()
+		for _, m := range rep.Metrics {
+			if k := lt.metricN[m]; k > 0 {
+				s.Metrics = append(s.Metrics, lt.metricSum[m]/float64(k))
 			} else {
-				s.Metrics[k] /= float64(metricN[k])
+				s.Metrics = append(s.Metrics, math.NaN())
 			}
 		}
-		s.Decisions = float64(decisions) / n
-		s.PerGame = elapsed / time.Duration(len(rs))
-		if decisions > 0 {
-			s.PerDecision = elapsed / time.Duration(decisions)
+		s.Decisions = float64(lt.decisions) / float64(n)
+		s.PerGame = lt.elapsed / time.Duration(n)
+		if lt.decisions > 0 {
+			s.PerDecision = lt.elapsed / time.Duration(lt.decisions)
 		}
 		rep.Agents = append(rep.Agents, s)
-	}
 
-	refScore := map[int]float64{}
-	for _, r := range byAgent[ref] {
-		refScore[r.Game] = r.Score.Value
-	}
-	for _, name := range names {
-		var xs, ys []float64
-		for _, r := range byAgent[name] {
-			if y, ok := refScore[r.Game]; ok {
-				xs = append(xs, r.Score.Value)
-				ys = append(ys, y)
-			}
-		}
-		p := Paired{Agent: name, Games: len(xs)}
-		p.Mean, p.Half = PairedCI(xs, ys)
-		for i := range xs {
-			switch {
-			case xs[i] > ys[i]:
-				p.Better++
-			case xs[i] < ys[i]:
-				p.Worse++
-			}
-		}
-		if len(xs) > 0 {
-			p.Better /= float64(len(xs))
-			p.Worse /= float64(len(xs))
+		p := Paired{Agent: lt.label, Games: lt.paired.n}
+		p.Mean, p.Half = lt.paired.ci()
+		if lt.paired.n > 0 {
+			p.Better = float64(lt.better) / float64(lt.paired.n)
+			p.Worse = float64(lt.worse) / float64(lt.paired.n)
 		}
 		rep.Paired = append(rep.Paired, p)
 	}
+	rep.Match = t.match.report()
 	return rep, nil
+}
+
+// medianOfCounts is the median of n values given as the count of each
+// distinct value, as Median.
+func medianOfCounts(counts map[float64]int, n int) float64 {
+	if n == 0 {
+		return math.NaN()
+	}
+	values := make([]float64, 0, len(counts))
+	for v := range counts {
+		values = append(values, v)
+	}
+	slices.Sort(values)
+	// nth returns the k-th smallest value, from 0.
+	nth := func(k int) float64 {
+		for _, v := range values {
+			if k < counts[v] {
+				return v
+			}
+			k -= counts[v]
+		}
+		return math.NaN()
+	}
+	if n%2 == 1 {
+		return nth(n / 2)
+	}
+	return (nth(n/2-1) + nth(n/2)) / 2
 }

@@ -126,7 +126,7 @@ func TestWriteTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := WriteTables(&buf, rep); err != nil {
+	if err := WriteTables(&buf, rep, Wide); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -144,6 +144,15 @@ func TestWriteTables(t *testing.T) {
 	}
 	if err := WriteTables(failWriter{}, rep); err == nil {
 		t.Error("a write error was lost")
+	}
+	// The default table has the headline figures only.
+	buf.Reset()
+	if err := WriteTables(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	narrow := regexp.MustCompile(`(?m)^\| B +\| +3 \| +5\.333 ± 10\.342 \| +4\.000 \| +10\.0 \| +2ms \|$`)
+	if !narrow.MatchString(buf.String()) {
+		t.Errorf("default tables lack %v:\n%s", narrow, buf.String())
 	}
 }
 

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -34,16 +36,25 @@ func isTerminal(w io.Writer) bool {
 func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	gameSpec := fs.String("game", defaultGame, "game spec, name or name:k=v,k=v (see chariot games)")
-	agentList := fs.String("agents", "", "comma-separated agent specs, as random,mcts:sims=800,c=1.4 (default: the baseline agents of the game, random first)")
-	games := fs.Int("games", 1000, "games per agent")
+	agentList := fs.String("agents", "", "comma-separated agent specs, as random,mcts:sims=800,c=1.4 (default: the baseline agents of the game, random first); in a game of two seats or more they meet in a round robin, seats swapped")
+	seatList := fs.String("seats", "", "one agent spec per seat, as mcts,random: a single match instead of --agents")
+	opponentList := fs.String("opponents", "", "agent specs that hold every seat but the first, each against each of --agents: the robustness table")
+	wide := fs.Bool("wide", false, "add every verdict share, metric mean and the time per decision to the score table")
+	fs.BoolVar(wide, "metrics", false, "the same as --wide")
+	games := fs.Int("games", 1000, "games per agent, or per lineup of agents in seats")
 	seed := fs.Uint64("seed", 1, "seed of the run: game i has the same seed, set-up and dice for every agent")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
 	ref := fs.String("ref", "", "reference agent of the paired differences (default: the first agent)")
 	out := fs.String("out", "", "append one row per game to this file, .jsonl or .csv")
 	resume := fs.Bool("resume", false, "continue the --out file: play only the games not in it, and report them all")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	sharding := addShardFlags(fs)
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
+	}
+	shard, err := sharding.resolve(os.Getenv)
+	if err != nil {
+		return usageError(stderr, "bench", err.Error())
 	}
 	switch {
 	case *games < 1:
@@ -59,12 +70,22 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 	}
 
+	if shard.Sharded() && *out != "" && !strings.EqualFold(filepath.Ext(*out), ".jsonl") {
+		return usageError(stderr, "bench", "--out "+*out+": a shard writes a .jsonl file, which carries the run's identity for chariot merge")
+	}
 	g, err := env.NewGame(*gameSpec)
 	if err != nil {
 		return fail(stderr, err)
 	}
-	var specs []string
-	if *agentList == "" {
+	var specs, seats, opponents []string
+	if *seatList != "" {
+		if *agentList != "" || *opponentList != "" {
+			return usageError(stderr, "bench", "--seats names every seat's agent: no --agents or --opponents with it")
+		}
+		if seats = eval.SplitAgents(*seatList); len(seats) == 0 {
+			return usageError(stderr, "bench", "--seats lists no agent")
+		}
+	} else if *agentList == "" {
 		specs = agents.Baselines(g)
 		if len(specs) == 0 {
 			return fail(stderr, fmt.Errorf("no baseline agent plays %s; name agents with --agents", g.Name()))
@@ -80,9 +101,16 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 			return usageError(stderr, "bench", "--agents lists no agent")
 		}
 	}
-	for i, s := range specs {
-		if specs[i], err = eval.CanonicalAgent(s); err != nil {
-			return fail(stderr, err)
+	if *opponentList != "" {
+		if opponents = eval.SplitAgents(*opponentList); len(opponents) == 0 {
+			return usageError(stderr, "bench", "--opponents lists no agent")
+		}
+	}
+	for _, list := range [][]string{specs, seats, opponents} {
+		for i, s := range list {
+			if list[i], err = eval.CanonicalAgent(s); err != nil {
+				return fail(stderr, err)
+			}
 		}
 	}
 	refSpec := ""
@@ -90,41 +118,83 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 		if refSpec, err = eval.CanonicalAgent(*ref); err != nil {
 			return fail(stderr, err)
 		}
-		if !slices.Contains(specs, refSpec) {
+		if !slices.Contains(specs, refSpec) || len(seats) > 0 || len(opponents) > 0 {
 			return usageError(stderr, "bench", fmt.Sprintf("--ref %s is not one of the agents (%s)", refSpec, strings.Join(specs, ", ")))
 		}
 	}
 
 	cfg := eval.Config{
-		Game:    g,
-		Agents:  specs,
-		Games:   *games,
-		Seed:    *seed,
-		Workers: *workers,
-		Out:     *out,
-		Resume:  *resume,
+		Game:      g,
+		Agents:    specs,
+		Seats:     seats,
+		Opponents: opponents,
+		Games:     *games,
+		Seed:      *seed,
+		Workers:   *workers,
+		Out:       *out,
+		Resume:    *resume,
+		Shard:     shard,
 	}
 	cfg.Progress = progressTo(stderr, tty, *quiet)
-	results, err := interruptible(func(ctx context.Context) ([]eval.GameResult, error) {
-		return eval.Run(ctx, cfg)
-	}, func(results []eval.GameResult) string {
+	// The games are summarised as they finish, so memory does not grow
+	// with their number, and an interrupted run still has its table.
+	var tally *eval.Tally
+	_, err = interruptible(func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, eval.Stream(ctx, cfg, func(mode eval.Mode, labels []string) {
+			tally = eval.NewTally(mode, labels, refSpec)
+		}, func(r eval.GameResult) error {
+			tally.Add(r)
+			return nil
+		})
+	}, func(struct{}) string {
 		if *out != "" {
-			return fmt.Sprintf(" with %d games in %s; rerun with --resume to finish it", len(results), *out)
+			return fmt.Sprintf(" with %d games in %s; rerun with --resume to finish it", tally.Games(), *out)
 		}
-		return fmt.Sprintf(" after %d games", len(results))
+		return fmt.Sprintf(" after %d games", tally.Games())
 	})
-	if err != nil {
+	// Without a results file, an interrupted run's games are only in the
+	// tally: print their table before saying it was interrupted.
+	if err != nil && (*out != "" || !errors.Is(err, errInterrupted) || tally == nil || tally.Games() == 0) {
 		return fail(stderr, err)
 	}
-	rep, err := eval.Summarise(results, refSpec)
+	rep, rerr := tally.Report()
+	if rerr != nil {
+		return fail(stderr, rerr)
+	}
+	heading := benchHeading(eval.ShortSpec(g), *seed, *games, rep.Mode)
+	if shard.Sharded() {
+		lo, hi := shard.Range(*games)
+		heading += fmt.Sprintf(", shard %s (games %d to %d)", shard, lo, hi-1)
+	}
+	if werr := writeReport(stdout, heading, rep, *wide); werr != nil {
+		return fail(stderr, werr)
+	}
 	if err != nil {
 		return fail(stderr, err)
-	}
-	if _, err := fmt.Fprintf(stdout, "%s, seed %d, %d games per agent\n\n", eval.GameSpec(g), *seed, *games); err != nil {
-		return fail(stderr, fmt.Errorf("writing output: %w", err))
-	}
-	if err := eval.WriteTables(stdout, rep); err != nil {
-		return fail(stderr, fmt.Errorf("writing output: %w", err))
 	}
 	return exitOK
+}
+
+// benchHeading is the line above bench's tables.
+func benchHeading(game string, seed uint64, games int, mode eval.Mode) string {
+	per := "lineup"
+	if mode == eval.Solo {
+		per = "agent"
+	}
+	return fmt.Sprintf("%s, seed %d, %d games per %s", game, seed, games, per)
+}
+
+// writeReport prints the heading and the tables of a bench or a merge.
+func writeReport(stdout io.Writer, heading string, rep eval.Report, wide bool) error {
+	var opts []eval.Option
+	if wide {
+		opts = append(opts, eval.Wide)
+	}
+	if _, err := fmt.Fprintf(stdout, "%s\n\n", heading); err != nil {
+		return fmt.Errorf("writing output: %w", err)
+	}
+	if err := eval.WriteTables(stdout, rep, opts...); err != nil {
+		return fmt.Errorf("writing output: %w", err)
+	}
+	return nil
 }

@@ -2,11 +2,19 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
 )
 
 // benchArgs runs bench with stderr taken for a terminal or not.
@@ -37,6 +45,10 @@ func TestBenchErrors(t *testing.T) {
 		{"resume without out", []string{"--resume"}, 2, `chariot bench: --resume needs --out`},
 		{"empty agents", []string{"--agents", ","}, 2, `chariot bench: --agents lists no agent`},
 		{"ref not an agent", []string{"--game", "pig", "--agents", "random", "--ref", "greedy"}, 2, `chariot bench: --ref greedy is not one of the agents \(random\)`},
+		{"seats and agents", []string{"--game", "pig", "--agents", "random", "--seats", "random,random"}, 2, `chariot bench: --seats names every seat's agent: no --agents or --opponents with it`},
+		{"empty seats", []string{"--game", "pig", "--seats", ","}, 2, `chariot bench: --seats lists no agent`},
+		{"seats miscounted", []string{"--game", "pig", "--seats", "random"}, 1, `chariot: 1 seats given, but the game has 2`},
+		{"opponents of a solitaire game", []string{"--game", "stnazaire", "--agents", "random", "--opponents", "random"}, 1, `chariot: opponents need a game of two seats or more; .*`},
 		{"unknown game", []string{"--game", "chess"}, 1, `chariot: unknown game "chess" \(known: [a-z, ]*stnazaire[a-z, ]*\)`},
 		{"unknown game option", []string{"--game", "pig:sides=4"}, 1, `chariot: game pig: unknown option "sides" \(known: target, die\)`},
 		{"unknown agent", []string{"--game", "pig", "--agents", "random,genius"}, 1, `chariot: unknown agent "genius" \(known: [a-z, ]*random[a-z, ]*\)`},
@@ -44,8 +56,8 @@ func TestBenchErrors(t *testing.T) {
 		{"option not key=value", []string{"--game", "pig", "--agents", "random:depth"}, 1, `chariot: agent random: option "depth" is not key=value`},
 		{"duplicate agent", []string{"--game", "pig", "--agents", "random,random:"}, 1, `chariot: agent random listed twice`},
 		{"out exists", []string{"--game", "pig", "--agents", "random", "--out", made}, 1, `chariot: results file .*made\.jsonl exists and is not empty: resume it, or choose another file`},
-		{"resume other seed", []string{"--game", "pig", "--agents", "random", "--out", made, "--resume", "--seed", "2"}, 1, `chariot: results file .*made\.jsonl line 1: game 0 has seed \d+, but seed 2 gives \d+: the file was made with another seed`},
-		{"resume other game", []string{"--game", "pig:target=10", "--agents", "random", "--out", made, "--resume"}, 1, `chariot: results file .*made\.jsonl line 1: made with game pig:die=6,target=20, not pig:die=6,target=10`},
+		{"resume other seed", []string{"--game", "pig", "--agents", "random", "--out", made, "--resume", "--seed", "2"}, 1, `chariot: results file .*made\.jsonl line 1: game \d+ has seed \d+, but seed 2 gives \d+: the file was made with another seed`},
+		{"resume other game", []string{"--game", "pig:target=10", "--agents", "random", "--out", made, "--resume"}, 1, `chariot: results file .*made\.jsonl line 1: made with game pig, not pig:target=10 \(target: 20 in the file, 10 asked\)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,7 +77,7 @@ func TestBenchErrors(t *testing.T) {
 
 // tableLine matches the lines bench may print to stdout: the heading, the
 // table titles, blank lines and the lines of the tables.
-var tableLine = regexp.MustCompile(`^(|[a-z]+(:[a-z0-9_=.,]*)?, seed \d+, \d+ games per agent|Scores: .*|Paired score difference against .*|[+][-+]+[+]|\|.*\|)$`)
+var tableLine = regexp.MustCompile(`^(|[a-z]+(:[a-z0-9_=.,]*)?, seed \d+, \d+ games per (agent|lineup)|(Scores|Scores of seat 0|Results|Pairwise|Ratings|By seat|Robustness): .*|Paired score difference against .*|[+][-+]+[+]|\|.*\|)$`)
 
 // checkTables checks that stdout has the two tables and nothing else.
 func checkTables(t *testing.T, stdout string, agents ...string) {
@@ -93,7 +105,7 @@ func TestBenchRun(t *testing.T) {
 	if status != 0 || stderr != "" {
 		t.Fatalf("status %d, stderr %q", status, stderr)
 	}
-	if !strings.HasPrefix(stdout, "pig:die=6,target=10, seed 4, 20 games per agent\n\n") {
+	if !strings.HasPrefix(stdout, "pig:target=10, seed 4, 20 games per agent\n\n") {
 		t.Errorf("heading of %q", stdout)
 	}
 	checkTables(t, stdout, "random")
@@ -106,10 +118,51 @@ func TestBenchRun(t *testing.T) {
 	if status != 0 || stderr != "" {
 		t.Fatalf("defaults: status %d, stderr %q", status, stderr)
 	}
-	if !strings.HasPrefix(stdout, "stnazaire:") {
-		t.Errorf("the default game is not stnazaire:\n%s", stdout)
+	if !strings.HasPrefix(stdout, "stnazaire, seed 1, 2 games per agent\n") {
+		t.Errorf("the default game is not stnazaire with its default options:\n%s", stdout)
+	}
+	// The default tables fit a terminal of 100 columns.
+	for _, l := range strings.Split(stdout, "\n") {
+		if n := utf8.RuneCountInString(l); n > 100 {
+			t.Errorf("line of %d columns:\n%s", n, l)
+		}
 	}
 	checkTables(t, stdout, "random")
+}
+
+// TestBenchSeats runs a round robin, a match and a robustness table on a
+// game of two seats.
+func TestBenchSeats(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		titles []string
+	}{
+		{[]string{"--agents", "random,mcts:sims=5"}, []string{"Results: ", "Ratings: ", "By seat: "}},
+		{[]string{"--seats", "mcts:sims=5,random"}, []string{"Results: ", "Ratings: "}},
+		{[]string{"--agents", "random,mcts:sims=5", "--opponents", "random,mcts:sims=3"}, []string{"Robustness: "}},
+	} {
+		args := append([]string{"bench", "--game", "tictactoe", "--games", "6", "--workers", "2"}, tc.args...)
+		status, stdout, stderr := runArgs(args...)
+		if status != 0 || stderr != "" {
+			t.Fatalf("%q: status %d, stderr %q", tc.args, status, stderr)
+		}
+		if !strings.HasPrefix(stdout, "tictactoe, seed 1, 6 games per lineup\n") {
+			t.Errorf("%q: heading of\n%s", tc.args, stdout)
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
+			if !tableLine.MatchString(l) {
+				t.Errorf("%q: stdout line %q is not part of the tables", tc.args, l)
+			}
+			if n := utf8.RuneCountInString(l); n > 100 {
+				t.Errorf("%q: line of %d columns: %s", tc.args, n, l)
+			}
+		}
+		for _, title := range tc.titles {
+			if !strings.Contains(stdout, "\n"+title) {
+				t.Errorf("%q: no table %q:\n%s", tc.args, title, stdout)
+			}
+		}
+	}
 }
 
 func TestBenchProgressOnlyOnStderr(t *testing.T) {
@@ -190,5 +243,48 @@ func TestBenchResume(t *testing.T) {
 		if rows != 12 {
 			t.Errorf("%s: %d rows, want 12:\n%s", ext, rows, data)
 		}
+	}
+}
+
+// interruptAfter is the number of decisions after which the agent
+// "interrupter" sends the process an interrupt, as Ctrl-C would.
+var interruptAfter atomic.Int64
+
+func init() {
+	agents.Register(agents.Registration{
+		Name: "interrupter",
+		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
+			return interrupter{agents.NewRandom(g, seed)}, nil
+		},
+	})
+}
+
+type interrupter struct{ *agents.Random }
+
+func (a interrupter) Act(ctx context.Context, s env.State) (env.Action, error) {
+	if interruptAfter.Add(-1) == 0 {
+		if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+			return 0, err
+		}
+		<-ctx.Done() // the bench stops; no more games start
+	}
+	return a.Random.Act(ctx, s)
+}
+
+// TestBenchInterruptedPrintsTable interrupts a bench without --out: the
+// games finished so far are summarised on stdout before the error.
+func TestBenchInterruptedPrintsTable(t *testing.T) {
+	interruptAfter.Store(200)
+	status, stdout, stderr := runArgs("bench", "--game", "pig", "--agents", "interrupter", "--games", "100000", "--workers", "2")
+	if status != 1 || !regexp.MustCompile(`^chariot: interrupted after \d+ games\n$`).MatchString(stderr) {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	n, _ := strconv.Atoi(regexp.MustCompile(`after (\d+) games`).FindStringSubmatch(stderr)[1])
+	if n == 0 || n >= 100000 {
+		t.Fatalf("%d games finished", n)
+	}
+	checkTables(t, stdout, "interrupter")
+	if !regexp.MustCompile(`(?m)^\| interrupter +\| +` + strconv.Itoa(n) + ` \|`).MatchString(stdout) {
+		t.Errorf("the table does not count the %d games:\n%s", n, stdout)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -17,6 +18,9 @@ func progressTo(stderr io.Writer, tty, quiet bool) io.Writer {
 	return nil
 }
 
+// errInterrupted is wrapped by the error of an interrupted job.
+var errInterrupted = errors.New("interrupted")
+
 // interruptible runs a long job with a context that an interrupt (Ctrl-C)
 // cancels, so the job stops cleanly with its finished work on disk. An
 // interrupted job's error is "interrupted" followed by what resume says of
@@ -26,7 +30,7 @@ func interruptible[T any](job func(context.Context) (T, error), resume func(T) s
 	defer stop()
 	res, err := job(ctx)
 	if errors.Is(err, context.Canceled) {
-		return res, errors.New("interrupted" + resume(res))
+		return res, fmt.Errorf("%w%s", errInterrupted, resume(res))
 	}
 	return res, err
 }

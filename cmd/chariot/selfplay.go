@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 
 	"github.com/chariot-ai/chariot/train/selfplay"
@@ -28,8 +29,13 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "dataset file (JSON lines), appended game by game")
 	resume := fs.Bool("resume", false, "continue the --out file: play only the games not in it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	sharding := addShardFlags(fs)
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
+	}
+	shard, err := sharding.resolve(os.Getenv)
+	if err != nil {
+		return usageError(stderr, "selfplay", err.Error())
 	}
 	switch {
 	case *out == "":
@@ -43,7 +49,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume, Seat: *seat}
+	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume, Seat: *seat, Shard: shard}
 	cfg.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
 	n, err := interruptible(func(ctx context.Context) (int, error) {
 		return selfplay.Run(ctx, cfg)

@@ -1,25 +1,29 @@
 // Package pool runs independent jobs on a few goroutines, for the harness
-// and self-play: results come back in completion order to one goroutine,
-// which keeps them (writes a row, counts progress); the first error stops
-// the rest. It also holds the progress bar both show on a terminal.
+// and self-play: jobs are drawn from a sequence one at a time, as workers
+// free up, so a run of a billion games holds no more than a few in memory;
+// results come back in completion order to one goroutine, which keeps them
+// (writes a row, counts progress); the first error stops the rest. It also
+// holds the progress bar both show on a terminal.
 package pool
 
 import (
 	"context"
 	"fmt"
 	"io"
+	"iter"
 	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 )
 
-// Run calls do for every job on workers goroutines and hands each result
-// to keep on the calling goroutine, in the order they finish. The first
-// error, from do or keep, cancels the jobs not yet started; Run returns it,
-// or the cause of ctx's end if that came first, with the number of results
-// kept.
-func Run[J, R any](ctx context.Context, workers int, jobs []J, do func(J) (R, error), keep func(R) error) (int, error) {
+// Run calls do for every job of the sequence on workers goroutines and
+// hands each result to keep on the calling goroutine, in the order they
+// finish. The sequence is read lazily, one job ahead of a free worker. The
+// first error, from do or keep, cancels the jobs not yet started; Run
+// returns it, or the cause of ctx's end if that came first, with the number
+// of results kept.
+func Run[J, R any](ctx context.Context, workers int, jobs iter.Seq[J], do func(J) (R, error), keep func(R) error) (int, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type outcome struct {
@@ -28,15 +32,23 @@ func Run[J, R any](ctx context.Context, workers int, jobs []J, do func(J) (R, er
 	}
 	jobCh := make(chan J)
 	outCh := make(chan outcome, workers)
+	// fed counts the jobs handed out and all says the sequence ran dry;
+	// both are read after the workers are done.
+	var (
+		fed int
+		all bool
+	)
 	go func() {
 		defer close(jobCh)
-		for _, j := range jobs {
+		for j := range jobs {
 			select {
 			case jobCh <- j:
+				fed++
 			case <-ctx.Done():
 				return
 			}
 		}
+		all = true
 	}()
 	var wg sync.WaitGroup
 	for range max(workers, 1) {
@@ -72,7 +84,7 @@ func Run[J, R any](ctx context.Context, workers int, jobs []J, do func(J) (R, er
 		}
 		kept++
 	}
-	if firstErr == nil && kept < len(jobs) {
+	if firstErr == nil && (!all || kept < fed) {
 		firstErr = context.Cause(ctx)
 	}
 	return kept, firstErr

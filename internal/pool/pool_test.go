@@ -8,7 +8,7 @@ import (
 )
 
 func TestRunKeepsEveryResult(t *testing.T) {
-	jobs := []int{1, 2, 3, 4, 5, 6, 7}
+	jobs := slices.Values([]int{1, 2, 3, 4, 5, 6, 7})
 	var got []int
 	n, err := Run(context.Background(), 3, jobs, func(j int) (int, error) { return j * j, nil }, func(r int) error {
 		got = append(got, r)
@@ -22,7 +22,7 @@ func TestRunKeepsEveryResult(t *testing.T) {
 
 func TestRunStopsAtTheFirstError(t *testing.T) {
 	boom := errors.New("boom")
-	jobs := make([]int, 1000)
+	jobs := slices.Values(make([]int, 1000))
 	n, err := Run(context.Background(), 2, jobs, func(int) (int, error) { return 0, boom }, func(int) error { return nil })
 	if !errors.Is(err, boom) || n != 0 {
 		t.Fatalf("n %d err %v", n, err)
@@ -31,7 +31,7 @@ func TestRunStopsAtTheFirstError(t *testing.T) {
 
 func TestRunReportsCancellation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	jobs := make([]int, 100)
+	jobs := slices.Values(make([]int, 100))
 	n, err := Run(ctx, 1, jobs, func(int) (int, error) { return 0, nil }, func(int) error {
 		cancel()
 		return nil

@@ -51,6 +51,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -77,6 +78,13 @@ type Header struct {
 	// Seats lists the seats whose decisions are recorded; absent means
 	// seat 0 alone (a solitaire game).
 	Seats []int `json:"seats,omitempty"`
+	// Files are the content hashes of the files the game and the agent
+	// read (a model, a map's data), by path, so that a dataset is not
+	// resumed with other versions of them.
+	Files map[string]string `json:"files,omitempty"`
+	// Shard, on the dataset of one shard of a run, names the run and the
+	// shard (see Merge); absent on a whole run's dataset.
+	Shard *ShardInfo `json:"shard,omitempty"`
 }
 
 // Row is one British decision.
@@ -201,6 +209,12 @@ func Resume(path string, h Header) (*Writer, map[int]bool, error) {
 		return nil, nil, fmt.Errorf("dataset %s was made with seed %d, not %d", path, old.Seed, h.Seed)
 	case !slices.Equal(old.Seats, h.Seats):
 		return nil, nil, fmt.Errorf("dataset %s records seats %v, not %v", path, old.Seats, h.Seats)
+	}
+	if (old.Shard == nil) != (h.Shard == nil) || (old.Shard != nil && *old.Shard != *h.Shard) {
+		return nil, nil, fmt.Errorf("dataset %s is %s, not %s", path, describeShard(old.Shard), describeShard(h.Shard))
+	}
+	if err := sameFiles(old.Files, h.Files); err != nil {
+		return nil, nil, fmt.Errorf("dataset %s: %w", path, err)
 	}
 	done := map[int]bool{}
 	for _, g := range keep.games {
@@ -391,4 +405,31 @@ func parse(path string, data []byte) (*Header, []Row, complete, error) {
 		}
 	}
 	return &h, rows, keep, nil
+}
+
+// sameFiles compares the content hashes a dataset recorded with those of
+// the files as they are now, naming the first that differs.
+func sameFiles(then, now map[string]string) error {
+	for _, path := range slices.Sorted(maps.Keys(now)) {
+		switch old, ok := then[path]; {
+		case !ok:
+			return fmt.Errorf("made without a content hash of %s, which the run reads: the file may have changed since", path)
+		case old != now[path]:
+			return fmt.Errorf("%s has changed since it was made (content %s then, %s now)", path, old, now[path])
+		}
+	}
+	for _, path := range slices.Sorted(maps.Keys(then)) {
+		if _, ok := now[path]; !ok {
+			return fmt.Errorf("made with the file %s, which the run does not read", path)
+		}
+	}
+	return nil
+}
+
+// describeShard names a dataset's part of its run.
+func describeShard(s *ShardInfo) string {
+	if s == nil {
+		return "a whole run's dataset"
+	}
+	return fmt.Sprintf("shard %s of run %s (%d games)", s.Shard, s.Run, s.Games)
 }

@@ -60,4 +60,20 @@ func TestWriteReadAndErrors(t *testing.T) {
 	if _, _, err := Resume(path, h); err == nil || !strings.Contains(err.Error(), "made with seed 2") {
 		t.Errorf("resume with another seed: %v", err)
 	}
+	// Resuming with another version of a file the run reads is refused.
+	h.Seed = 2
+	h.Files = map[string]string{"model.json": "aaaa"}
+	if _, _, err := Resume(path, h); err == nil || !strings.Contains(err.Error(), "made without a content hash of model.json") {
+		t.Errorf("resume reading a file: %v", err)
+	}
+	other := filepath.Join(dir, "f.jsonl")
+	w, err = Create(other, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	h.Files["model.json"] = "bbbb"
+	if _, _, err := Resume(other, h); err == nil || !strings.Contains(err.Error(), "model.json has changed since it was made (content aaaa then, bbbb now)") {
+		t.Errorf("resume with a changed file: %v", err)
+	}
 }

@@ -12,6 +12,9 @@ package selfplay
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
@@ -45,6 +48,9 @@ type Config struct {
 	// Seat is the seat whose decisions are recorded; -1 records every
 	// seat, which needs every seat's features to be alike.
 	Seat int
+	// Shard, if set, plays only that shard of the games; the dataset's
+	// header then names the run and the shard, for dataset.Merge.
+	Shard eval.Shard
 }
 
 // seats lists the seats a run records, and checks that their encoders
@@ -90,7 +96,12 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	files, err := eval.FileHashes(eval.GameSpec(cfg.Game), spec)
+	if err != nil {
+		return 0, err
+	}
 	h := dataset.Header{
+		Files:          files,
 		Game:           eval.GameSpec(cfg.Game),
 		FeatureVersion: enc.Version(),
 		Agent:          spec,
@@ -100,6 +111,14 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	}
 	if cfg.Game.NumPlayers() > 1 {
 		h.Seats = recorded
+	}
+	if cfg.Shard.Sharded() {
+		id, err := json.Marshal(h)
+		if err != nil {
+			return 0, err
+		}
+		sum := sha256.Sum256(fmt.Appendf(id, "\ngames %d", cfg.Games))
+		h.Shard = &dataset.ShardInfo{Run: hex.EncodeToString(sum[:])[:16], Shard: cfg.Shard.String(), Games: cfg.Games}
 	}
 	var (
 		w    *dataset.Writer
@@ -114,18 +133,27 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 		return 0, err
 	}
 	defer w.Close()
-	var todo []int
-	for i := range cfg.Games {
-		if !done[i] {
-			todo = append(todo, i)
+	lo, hi := cfg.Shard.Range(cfg.Games)
+	todo := hi - lo
+	for i := range done {
+		if i >= lo && i < hi {
+			todo--
+		}
+	}
+	// The games are handed out one at a time, never listed.
+	games := func(yield func(int) bool) {
+		for i := lo; i < hi; i++ {
+			if !done[i] && !yield(i) {
+				return
+			}
 		}
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	bar := pool.NewBar(cfg.Progress, len(todo), "selfplay", "games")
-	played, err := pool.Run(ctx, workers, todo, func(i int) (dataset.Game, error) {
+	bar := pool.NewBar(cfg.Progress, todo, "selfplay", "games")
+	played, err := pool.Run(ctx, workers, games, func(i int) (dataset.Game, error) {
 		return PlayGame(ctx, cfg.Game, spec, cfg.Seed, i, recorded)
 	}, func(g dataset.Game) error {
 		if err := w.Write(g); err != nil {

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/train/dataset"
+)
+
+func init() {
+	register("merge", command{"join the shard files of a bench or self-play run split over processes", runMerge})
+}
+
+// runMerge joins shard files: bench results (printing the tables bench
+// prints) or self-play datasets (into one dataset train reads).
+func runMerge(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	ref := fs.String("ref", "", "reference agent of the paired differences (default: the first agent)")
+	wide := fs.Bool("wide", false, "add every verdict share, metric mean and the time per decision to the score table")
+	fs.BoolVar(wide, "metrics", false, "the same as --wide")
+	// The files come after the flags: chariot merge [flags] OUT SHARD...
+	var files []string
+	for i, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			files, args = args[i:], args[:i]
+			break
+		}
+	}
+	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
+		return st
+	}
+	if len(files) < 2 {
+		return usageError(stderr, "merge", "want OUT SHARD... (the merged file, then the shard files)")
+	}
+	out, shards := files[0], files[1:]
+	if isDataset(shards[0]) {
+		n, err := dataset.Merge(out, shards)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		fmt.Fprintf(stdout, "%d games from %d shards merged into %s\n", n, len(shards), out)
+		return exitOK
+	}
+	refSpec := ""
+	if *ref != "" {
+		var err error
+		if refSpec, err = eval.CanonicalAgent(*ref); err != nil {
+			return fail(stderr, err)
+		}
+	}
+	var (
+		tally  *eval.Tally
+		merged eval.Merged
+	)
+	err := eval.Merge(out, shards, func(m eval.Merged) {
+		merged = m
+		tally = eval.NewTally(m.Mode, m.Labels, refSpec)
+	}, func(r eval.GameResult) error {
+		tally.Add(r)
+		return nil
+	})
+	if err != nil {
+		return fail(stderr, err)
+	}
+	rep, err := tally.Report()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	g, err := newGame(merged.Game, "")
+	if err != nil {
+		return fail(stderr, err)
+	}
+	heading := benchHeading(eval.ShortSpec(g), merged.Run.Seed, merged.Run.Games, rep.Mode) +
+		fmt.Sprintf(", merged from %d shards into %s", len(shards), out)
+	if err := writeReport(stdout, heading, rep, *wide); err != nil {
+		return fail(stderr, err)
+	}
+	return exitOK
+}
+
+// isDataset tells a self-play dataset (its first line a header) from a
+// results file.
+func isDataset(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	line, _ := bufio.NewReader(f).ReadBytes('\n')
+	return bytes.Contains(line, []byte(`"format":"`+dataset.Format+`"`))
+}

@@ -1,0 +1,226 @@
+package eval
+
+import (
+	"bufio"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Merged describes the run Merge joined.
+type Merged struct {
+	// Game is the game's spec, Run the run's identity (its Shard field is
+	// that of the first shard file).
+	Game string
+	Run  RunInfo
+	Mode Mode
+	// Labels are the lineups, in the order the shards first name them.
+	Labels []string
+}
+
+// shardFile is one shard file to merge.
+type shardFile struct {
+	path  string
+	run   RunInfo
+	shard Shard
+	rf    *resultFile
+}
+
+// Merge joins the results files of the shards of one run into out, a
+// results file (.jsonl or .csv) like the one a single run over every game
+// writes: the same rows, without the shard identity, in the order of the
+// shards then of the rows in each. It refuses shards of different runs,
+// and names the games missing or given twice; out is written only when
+// every game of every lineup is there once, through a temporary file
+// renamed into place. begin receives the run before the first row, keep
+// each row, so a caller can summarise the run as it is written.
+func Merge(out string, paths []string, begin func(Merged), keep func(GameResult) error) error {
+	if len(paths) == 0 {
+		return errors.New("no shard files to merge")
+	}
+	if _, err := OutFormat(out); err != nil {
+		return err
+	}
+	if size, _, err := wholeLines(out); err != nil {
+		return err
+	} else if size > 0 {
+		return fmt.Errorf("%s exists and is not empty: choose another file", out)
+	}
+	var (
+		shards []*shardFile
+		m      Merged
+		game   env.Game
+	)
+	for _, path := range paths {
+		sf, spec, err := openShard(path)
+		if err != nil {
+			return err
+		}
+		if len(shards) == 0 {
+			m.Game, m.Run = spec, sf.run
+			if game, err = env.NewGame(spec); err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			if m.Mode, err = ParseMode(sf.run.Mode); err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+		} else if first := shards[0]; sf.run.ID != first.run.ID || sf.shard.N != first.shard.N || spec != m.Game {
+			return fmt.Errorf("%s is shard %s of run %s (%s, seed %d, %d games), but %s is shard %s of run %s (%s, seed %d, %d games): they are not of one run",
+				path, sf.run.Shard, sf.run.ID, shortSpec(spec), sf.run.Seed, sf.run.Games,
+				first.path, first.run.Shard, first.run.ID, shortSpec(m.Game), first.run.Seed, first.run.Games)
+		}
+		run := sf.run
+		sf.rf = &resultFile{path: path, format: formatJSONL, gameSpec: m.Game, seed: run.Seed, seats: game.NumPlayers(), run: &run}
+		if _, sf.rf.keep, err = wholeLines(path); err != nil {
+			return err
+		}
+		shards = append(shards, sf)
+	}
+	slices.SortStableFunc(shards, func(a, b *shardFile) int { return cmp.Compare(a.shard.I, b.shard.I) })
+
+	// First pass: every game of every lineup, once.
+	games := m.Run.Games
+	seen := map[string][]uint64{}
+	var dups []string
+	for _, sf := range shards {
+		lo, hi := sf.shard.Range(games)
+		err := sf.rf.scan(func(r GameResult) error {
+			if r.Game < lo || r.Game >= hi {
+				return fmt.Errorf("%s: game %d is not in shard %s (games %d to %d)", sf.path, r.Game, sf.shard, lo, hi-1)
+			}
+			bits, ok := seen[r.Agent]
+			if !ok {
+				bits = make([]uint64, (games+63)/64)
+				seen[r.Agent] = bits
+				m.Labels = append(m.Labels, r.Agent)
+			}
+			if bits[r.Game/64]&(1<<(r.Game%64)) != 0 {
+				if len(dups) < 5 {
+					dups = append(dups, fmt.Sprintf("%s game %d (again in %s)", r.Agent, r.Game, sf.path))
+				} else if len(dups) == 5 {
+					dups = append(dups, "…")
+				}
+			}
+			bits[r.Game/64] |= 1 << (r.Game % 64)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if len(dups) > 0 {
+		return fmt.Errorf("games given twice: %s", strings.Join(dups, "; "))
+	}
+	if missing := missingGames(shards, m.Labels, seen, games); missing != "" {
+		return fmt.Errorf("games missing: %s", missing)
+	}
+
+	// Second pass: write the rows, as a whole run writes them.
+	if begin != nil {
+		begin(m)
+	}
+	tmp := out + ".merging"
+	format, _ := OutFormat(out)
+	w := &resultFile{path: tmp, format: format, gameSpec: m.Game, seats: game.NumPlayers()}
+	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if err := w.openAppend(); err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	for _, sf := range shards {
+		if err := sf.rf.scan(func(r GameResult) error {
+			if err := w.write(r); err != nil {
+				return err
+			}
+			return keep(r)
+		}); err != nil {
+			w.close()
+			return err
+		}
+	}
+	if err := w.f.Sync(); err != nil {
+		w.close()
+		return err
+	}
+	if err := w.close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, out)
+}
+
+// openShard reads the run identity and the game spec from the first row of
+// a shard file.
+func openShard(path string) (*shardFile, string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer f.Close()
+	if !strings.EqualFold(filepath.Ext(path), formatJSONL) {
+		return nil, "", fmt.Errorf("%s: shard files are JSON lines (.jsonl)", path)
+	}
+	line, err := bufio.NewReader(f).ReadBytes('\n')
+	if len(line) == 0 || err != nil {
+		return nil, "", fmt.Errorf("%s: no complete row", path)
+	}
+	var row jsonRow
+	if err := json.Unmarshal(line, &row); err != nil {
+		return nil, "", fmt.Errorf("%s line 1: %w", path, err)
+	}
+	if row.Run == nil {
+		return nil, "", fmt.Errorf("%s: not a shard's results (its rows carry no run identity): run bench with --shard", path)
+	}
+	s, err := ParseShard(row.Run.Shard)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s line 1: %w", path, err)
+	}
+	return &shardFile{path: path, run: *row.Run, shard: s}, row.GameSpec, nil
+}
+
+// missingGames names the games no shard gave: whole shards without a
+// file, then the games missing from each lineup, a few of each.
+func missingGames(shards []*shardFile, labels []string, seen map[string][]uint64, games int) string {
+	var parts []string
+	n := shards[0].shard.N
+	have := map[int]bool{}
+	for _, sf := range shards {
+		have[sf.shard.I] = true
+	}
+	for i := range n {
+		if !have[i] {
+			lo, hi := Shard{i, n}.Range(games)
+			parts = append(parts, fmt.Sprintf("shard %d/%d (games %d to %d: no file given)", i, n, lo, hi-1))
+		}
+	}
+	for _, l := range labels {
+		var list []string
+		count := 0
+		for _, sf := range shards {
+			lo, hi := sf.shard.Range(games)
+			for g := lo; g < hi; g++ {
+				if seen[l][g/64]&(1<<(g%64)) == 0 {
+					if count < 5 {
+						list = append(list, fmt.Sprint(g))
+					}
+					count++
+				}
+			}
+		}
+		if count > 5 {
+			list = append(list, fmt.Sprintf("and %d more", count-5))
+		}
+		if count > 0 {
+			parts = append(parts, fmt.Sprintf("%s games %s", l, strings.Join(list, ", ")))
+		}
+	}
+	return strings.Join(parts, "; ")
+}

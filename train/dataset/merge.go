@@ -1,0 +1,226 @@
+package dataset
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+)
+
+// ShardInfo marks the dataset of one shard of a self-play run split over
+// processes: shard I of N plays the games [Games·I/N, Games·(I+1)/N).
+type ShardInfo struct {
+	// Run is the run's identity, a hash of the header's other fields and
+	// of Games; Shard is "I/N".
+	Run   string `json:"run"`
+	Shard string `json:"shard"`
+	Games int    `json:"games"`
+}
+
+// shardOf reads "I/N".
+func shardOf(s *ShardInfo) (i, n int, err error) {
+	if _, err := fmt.Sscanf(s.Shard, "%d/%d", &i, &n); err != nil || n < 1 || i < 0 || i >= n {
+		return 0, 0, fmt.Errorf("shard %q is not I/N", s.Shard)
+	}
+	return i, n, nil
+}
+
+// Merge joins the datasets of the shards of one self-play run into one
+// dataset at out, which Read reads as any other: the header without the
+// shard, then every game's rows, shard by shard. It refuses shards of
+// different runs and names the games missing (a shard not given, or
+// stopped before its end) or given twice. The file is written to a
+// temporary name and renamed into place only when it is whole. It returns
+// the number of games.
+func Merge(out string, paths []string) (int, error) {
+	if len(paths) == 0 {
+		return 0, errors.New("no shard files to merge")
+	}
+	if st, err := os.Stat(out); err == nil && st.Size() > 0 {
+		return 0, fmt.Errorf("dataset %s exists and is not empty: choose another file", out)
+	}
+	type shardFile struct {
+		path string
+		h    Header
+		i, n int
+	}
+	var shards []shardFile
+	for _, p := range paths {
+		h, err := readHeader(p)
+		if err != nil {
+			return 0, err
+		}
+		if h.Shard == nil {
+			return 0, fmt.Errorf("dataset %s is not a shard (its header has no shard): run selfplay with --shard", p)
+		}
+		i, n, err := shardOf(h.Shard)
+		if err != nil {
+			return 0, fmt.Errorf("dataset %s: %w", p, err)
+		}
+		if len(shards) > 0 {
+			if f := shards[0]; h.Shard.Run != f.h.Shard.Run || n != f.n {
+				return 0, fmt.Errorf("dataset %s is shard %s of run %s (%s, agent %s, seed %d), but %s is shard %s of run %s (%s, agent %s, seed %d): they are not of one run",
+					p, h.Shard.Shard, h.Shard.Run, h.Game, h.Agent, h.Seed, f.path, f.h.Shard.Shard, f.h.Shard.Run, f.h.Game, f.h.Agent, f.h.Seed)
+			}
+		}
+		shards = append(shards, shardFile{p, *h, i, n})
+	}
+	slices.SortStableFunc(shards, func(a, b shardFile) int { return a.i - b.i })
+	games := shards[0].h.Shard.Games
+	n := shards[0].n
+
+	tmp := out + ".merging"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return 0, err
+	}
+	defer os.Remove(tmp)
+	defer f.Close()
+	w := bufio.NewWriterSize(f, 1<<16)
+	h := shards[0].h
+	h.Shard = nil
+	line, err := json.Marshal(h)
+	if err != nil {
+		return 0, err
+	}
+	w.Write(append(line, '\n'))
+
+	seen := make([]bool, games)
+	have := make([]bool, n)
+	var dups []string
+	total := 0
+	for _, s := range shards {
+		have[s.i] = true
+		lo, hi := s.i*games/n, (s.i+1)*games/n
+		err := eachGame(s.path, func(game int, rows []byte) error {
+			if game < lo || game >= hi {
+				return fmt.Errorf("dataset %s: game %d is not in shard %s (games %d to %d)", s.path, game, s.h.Shard.Shard, lo, hi-1)
+			}
+			if seen[game] {
+				dups = append(dups, fmt.Sprintf("game %d (again in %s)", game, s.path))
+				return nil
+			}
+			seen[game] = true
+			total++
+			_, err := w.Write(rows)
+			return err
+		})
+		if err != nil {
+			return 0, err
+		}
+	}
+	if len(dups) > 0 {
+		return 0, fmt.Errorf("games given twice: %s", strings.Join(dups[:min(len(dups), 5)], "; "))
+	}
+	var missing []string
+	for i := range n {
+		if !have[i] {
+			missing = append(missing, fmt.Sprintf("shard %d/%d (games %d to %d: no file given)", i, n, i*games/n, (i+1)*games/n-1))
+		}
+	}
+	count := 0
+	for i := range n {
+		if !have[i] {
+			continue
+		}
+		for g := i * games / n; g < (i+1)*games/n; g++ {
+			if !seen[g] {
+				if count < 5 {
+					missing = append(missing, fmt.Sprintf("game %d", g))
+				}
+				count++
+			}
+		}
+	}
+	if count > 5 {
+		missing = append(missing, fmt.Sprintf("and %d more", count-5))
+	}
+	if len(missing) > 0 {
+		return 0, fmt.Errorf("games missing: %s", strings.Join(missing, ", "))
+	}
+	if err := w.Flush(); err != nil {
+		return 0, err
+	}
+	if err := f.Sync(); err != nil {
+		return 0, err
+	}
+	if err := f.Close(); err != nil {
+		return 0, err
+	}
+	return total, os.Rename(tmp, out)
+}
+
+// readHeader reads a dataset's header line.
+func readHeader(path string) (*Header, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	first, err := bufio.NewReader(f).ReadBytes('\n')
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	var h Header
+	if err := json.Unmarshal(first, &h); err != nil || h.Format != Format {
+		return nil, fmt.Errorf("dataset %s: not a chariot self-play dataset (no %s header on line 1)", path, Format)
+	}
+	if h.Version != Version {
+		return nil, fmt.Errorf("dataset %s: format version %d, this chariot reads version %d", path, h.Version, Version)
+	}
+	return &h, nil
+}
+
+// eachGame hands each complete game of a dataset, its rows' lines as they
+// are in the file, to fn, one game in memory at a time; a partial game at
+// the end is left out.
+func eachGame(path string, fn func(game int, rows []byte) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	if _, err := br.ReadBytes('\n'); err != nil {
+		return fmt.Errorf("dataset %s: truncated header", path)
+	}
+	var (
+		pending bytes.Buffer
+		current = -1
+	)
+	for line := 2; ; line++ {
+		text, err := br.ReadBytes('\n')
+		if len(text) > 0 && text[len(text)-1] == '\n' {
+			var r struct {
+				Game *int `json:"game"`
+				Last bool `json:"last"`
+			}
+			if e := json.Unmarshal(text, &r); e != nil || r.Game == nil {
+				return fmt.Errorf("dataset %s line %d: not a row", path, line)
+			}
+			if current >= 0 && *r.Game != current {
+				return fmt.Errorf("dataset %s line %d: game %d begins before game %d ends", path, line, *r.Game, current)
+			}
+			current = *r.Game
+			pending.Write(text)
+			if r.Last {
+				if e := fn(current, pending.Bytes()); e != nil {
+					return e
+				}
+				pending.Reset()
+				current = -1
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
