@@ -129,7 +129,7 @@ func TestAdviseFlagErrors(t *testing.T) {
 		{[]string{"--agent", "genius"}, 1, `chariot: unknown agent "genius"`},
 		{[]string{"--load", filepath.Join(dir, "none.json")}, 1, "chariot: load: open "},
 		{[]string{"--autosave", filepath.Join(dir, "no", "dir.json")}, 1, "chariot: autosave: open"},
-		{[]string{"--data", filepath.Join(dir, "map.json")}, 1, "chariot: game stnazaire:"},
+		{[]string{"--data", filepath.Join(dir, "map.json")}, 1, "chariot: game " + defaultGame + ":"},
 		{[]string{"extra"}, 2, `chariot advise: unexpected argument "extra"`},
 	} {
 		status, _, stderr := adviseScript(t, "", tt.args...)

@@ -48,8 +48,8 @@ func TestBenchErrors(t *testing.T) {
 		{"seats and agents", []string{"--game", "pig", "--agents", "random", "--seats", "random,random"}, 2, `chariot bench: --seats names every seat's agent: no --agents or --opponents with it`},
 		{"empty seats", []string{"--game", "pig", "--seats", ","}, 2, `chariot bench: --seats lists no agent`},
 		{"seats miscounted", []string{"--game", "pig", "--seats", "random"}, 1, `chariot: 1 seats given, but the game has 2`},
-		{"opponents of a solitaire game", []string{"--game", "stnazaire", "--agents", "random", "--opponents", "random"}, 1, `chariot: opponents need a game of two seats or more; .*`},
-		{"unknown game", []string{"--game", "chess"}, 1, `chariot: unknown game "chess" \(known: [a-z, ]*stnazaire[a-z, ]*\)`},
+		{"opponents of a solitaire game", []string{"--game", defaultGame, "--agents", "random", "--opponents", "random"}, 1, `chariot: opponents need a game of two seats or more; .*`},
+		{"unknown game", []string{"--game", "chess"}, 1, `chariot: unknown game "chess" \(known: [a-z, ]*` + defaultGame + `[a-z, ]*\)`},
 		{"unknown game option", []string{"--game", "pig:sides=4"}, 1, `chariot: game pig: unknown option "sides" \(known: target, die\)`},
 		{"unknown agent", []string{"--game", "pig", "--agents", "random,genius"}, 1, `chariot: unknown agent "genius" \(known: [a-z, ]*random[a-z, ]*\)`},
 		{"unknown agent option", []string{"--game", "pig", "--agents", "random:depth=2"}, 1, `chariot: agent random takes no options \(given depth=2\)`},
@@ -118,8 +118,8 @@ func TestBenchRun(t *testing.T) {
 	if status != 0 || stderr != "" {
 		t.Fatalf("defaults: status %d, stderr %q", status, stderr)
 	}
-	if !strings.HasPrefix(stdout, "stnazaire, seed 1, 2 games per agent\n") {
-		t.Errorf("the default game is not stnazaire with its default options:\n%s", stdout)
+	if !strings.HasPrefix(stdout, defaultGame+", seed 1, 2 games per agent\n") {
+		t.Errorf("the default game is not %s with its default options:\n%s", defaultGame, stdout)
 	}
 	// The default tables fit a terminal of 100 columns.
 	for _, l := range strings.Split(stdout, "\n") {

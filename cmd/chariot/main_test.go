@@ -141,12 +141,12 @@ func TestPlay(t *testing.T) {
 
 func TestPlayWithDataFile(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := run([]string{"play", "--game", "stnazaire", "--data", "../../env/stnazaire/data/default.json", "--agent", "greedy", "--seed", "7", "--log=false"}, &out, &errb)
+	code := run([]string{"play", "--game", defaultGame, "--data", "../../env/"+defaultGame+"/data/default.json", "--agent", "greedy", "--seed", "7", "--log=false"}, &out, &errb)
 	if code != 0 || !strings.Contains(out.String(), "verdict:") {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 	errb.Reset()
-	code = run([]string{"play", "--game", "stnazaire", "--data", "no-such-file.json"}, &out, &errb)
+	code = run([]string{"play", "--game", defaultGame, "--data", "no-such-file.json"}, &out, &errb)
 	if code != 1 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "no-such-file.json") {
 		t.Fatalf("a missing data file: exit %d, stderr %q", code, errb.String())
 	}

@@ -45,7 +45,7 @@ func TestServe(t *testing.T) {
 	cancel()
 	select {
 	case status := <-done:
-		if status != 0 || errOut.Len() != 0 || !strings.Contains(out.String(), "the stnazaire advisor on http://127.0.0.1:") || !strings.Contains(out.String(), "Stopped.") {
+		if status != 0 || errOut.Len() != 0 || !strings.Contains(out.String(), "the "+defaultGame+" advisor on http://127.0.0.1:") || !strings.Contains(out.String(), "Stopped.") {
 			t.Errorf("status %d, stdout %q, stderr %q", status, out.String(), errOut.String())
 		}
 	case <-time.After(10 * time.Second):

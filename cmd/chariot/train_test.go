@@ -33,15 +33,15 @@ func TestSelfplayTrainTune(t *testing.T) {
 		t.Fatalf("train value: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 	// The learned agent plays with the model; a wrong model is one line.
-	if status, _, stderr = runArgs("play", "--game", "stnazaire", "--agent", "learned:model="+policy, "--log=false"); status != 0 {
+	if status, _, stderr = runArgs("play", "--game", defaultGame, "--agent", "learned:model="+policy, "--log=false"); status != 0 {
 		t.Fatalf("play learned: %d %q", status, stderr)
 	}
-	status, _, stderr = runArgs("play", "--game", "stnazaire", "--agent", "learned:model="+value, "--log=false")
+	status, _, stderr = runArgs("play", "--game", defaultGame, "--agent", "learned:model="+value, "--log=false")
 	if status != 1 || !oneLineLike(stderr, "chariot: agent learned: model "+value+" is a value model, not a policy model") {
 		t.Fatalf("play with a value model: %d %q", status, stderr)
 	}
 	os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format":"chariot-model"`), 0o644)
-	status, _, stderr = runArgs("play", "--game", "stnazaire", "--agent", "learned:model="+filepath.Join(dir, "bad.json"), "--log=false")
+	status, _, stderr = runArgs("play", "--game", defaultGame, "--agent", "learned:model="+filepath.Join(dir, "bad.json"), "--log=false")
 	if status != 1 || !strings.Contains(stderr, "corrupt or truncated model file") || strings.Count(stderr, "\n") != 1 {
 		t.Fatalf("play with a corrupt model: %d %q", status, stderr)
 	}
