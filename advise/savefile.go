@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/internal/atomicfile"
 )
 
 // Format names the save file layout.
@@ -228,36 +229,11 @@ func ReadFileLimited(path string) ([]byte, error) {
 	return data, nil
 }
 
-// WriteFileAtomic writes data to a temporary file beside path, syncs it and
-// renames it over path, so path holds either the old or the new content.
-func WriteFileAtomic(path string, data []byte) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+// WriteFileAtomic writes data to path atomically: path holds either the
+// old or the new content (package atomicfile, chariot's one writer of the
+// files a later run reads).
+func WriteFileAtomic(path string, data []byte) error {
+	return atomicfile.WriteFile(path, data)
 }
 
 // FreshPath returns path if nothing is there, else the first free name of

@@ -27,6 +27,7 @@ import (
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/internal/atomicfile"
 	"github.com/chariot-ai/chariot/train/learned"
 	"github.com/chariot-ai/chariot/train/model"
 	"github.com/chariot-ai/chariot/train/selfplay"
@@ -188,14 +189,14 @@ func promote(cfg Config, pp, vp string) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(cfg.Dir, c[1]), b, 0o644); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(cfg.Dir, c[1]), b); err != nil {
 			return err
 		}
 	}
 	spec := strings.ReplaceAll(cfg.Search, "@", "learned")
 	text := fmt.Sprintf("# champion of chariot train iterate; run with\n# %s=%s %s=%s\n%s\n",
 		learned.PolicyEnv, filepath.Join(cfg.Dir, "policy.json"), learned.ValueEnv, filepath.Join(cfg.Dir, "value.json"), spec)
-	return os.WriteFile(filepath.Join(cfg.Dir, "champion.spec"), []byte(text), 0o644)
+	return atomicfile.WriteFile(filepath.Join(cfg.Dir, "champion.spec"), []byte(text))
 }
 
 func metrics(m *model.Model) string {

@@ -30,11 +30,26 @@ func TestRun(t *testing.T) {
 		}
 	}
 	// Run again: everything is resumed, and the rounds come out the same.
+	// The champion's files are replaced whole, not rewritten in place.
+	champion := []string{"policy.json", "value.json", "champion.spec"}
+	var before []os.FileInfo
+	for _, f := range champion {
+		fi, err := os.Stat(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		before = append(before, fi)
+	}
 	again, err := Run(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if again[1].Diff != rounds[1].Diff || again[1].Promoted != rounds[1].Promoted {
 		t.Fatalf("resumed rounds differ: %+v, %+v", again, rounds)
+	}
+	for i, f := range champion {
+		if after, err := os.Stat(filepath.Join(dir, f)); err != nil || os.SameFile(before[i], after) {
+			t.Errorf("%s was rewritten in place (%v)", f, err)
+		}
 	}
 }

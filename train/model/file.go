@@ -12,6 +12,7 @@ import (
 
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/internal/atomicfile"
 	"github.com/chariot-ai/chariot/train/features"
 )
 
@@ -135,18 +136,18 @@ func (m *Model) Marshal() ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// Save writes the model file at path (through a temporary file, so a
-// reader never sees half a model).
+// Save writes the model file at path atomically (package atomicfile): a
+// reader, or the next run after a crash, sees the old model or the new
+// one, never half a model.
 func (m *Model) Save(path string) error {
 	b, err := m.Marshal()
+	if err == nil {
+		err = atomicfile.WriteFile(path, b)
+	}
 	if err != nil {
 		return fmt.Errorf("model %s: %w", path, err)
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return nil
 }
 
 // Load reads a model file and checks that it is whole. It does not check

@@ -32,6 +32,7 @@ import (
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/internal/atomicfile"
 )
 
 // Param is one option to tune: a numeric range, or a list of values.
@@ -287,9 +288,10 @@ func meansOver(results []eval.GameResult, specs []string, n int) map[string]floa
 	return out
 }
 
-// SaveSpec writes a spec to a file, one line, for the agent "tuned".
+// SaveSpec writes a spec to a file, one line, for the agent "tuned"; the
+// file is replaced atomically, so a crash leaves the old spec whole.
 func SaveSpec(path, spec string) error {
-	return os.WriteFile(path, []byte(spec+"\n"), 0o644)
+	return atomicfile.WriteFile(path, []byte(spec+"\n"))
 }
 
 // LoadSpec reads a spec file written by SaveSpec: the first line that is
