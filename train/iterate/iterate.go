@@ -18,17 +18,15 @@ package iterate
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/internal/atomicfile"
-	"github.com/chariot-ai/chariot/train/learned"
+	_ "github.com/chariot-ai/chariot/train/learned" // the agent and evaluator learned
 	"github.com/chariot-ai/chariot/train/model"
 	"github.com/chariot-ai/chariot/train/selfplay"
 )
@@ -70,8 +68,11 @@ type Round struct {
 
 // Run runs the rounds and returns them.
 func Run(ctx context.Context, cfg Config) ([]Round, error) {
-	if !strings.Contains(cfg.Search, "@") {
-		return nil, fmt.Errorf("search spec %q has no @ for the learned models", cfg.Search)
+	if _, err := withModels(cfg.Search, "p", "v"); err != nil {
+		return nil, err
+	}
+	if strings.ContainsAny(cfg.Dir, ",;") {
+		return nil, fmt.Errorf("directory %q: an agent spec cannot name a file whose path holds ',' or ';'", cfg.Dir)
 	}
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
@@ -85,13 +86,14 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 	var rounds []Round
 	var data []string
 	champ := -1
-	// The learned agents of the round are registered under names of the
-	// run's own, so that runs in one process do not clash.
-	h := fnv.New32a()
-	abs, _ := filepath.Abs(cfg.Dir)
-	fmt.Fprintf(h, "%s %d", abs, cfg.Seed)
-	name := func(r int) string { return fmt.Sprintf("learned-r%d-%08x", r, h.Sum32()) }
-	searchSpec := func(r int) string { return strings.ReplaceAll(cfg.Search, "@", name(r)) }
+	// The learned agents of round r name its model files in their specs,
+	// so they are built like any agent, and nothing of the run goes in the
+	// process's registries.
+	policy := func(r int) string { return "learned:model=" + path("policy-r%d.json", r) }
+	searchSpec := func(r int) string {
+		s, _ := withModels(cfg.Search, path("policy-r%d.json", r), path("value-r%d.json", r))
+		return s
+	}
 	evalSeed := cfg.Seed ^ 0x6576616c
 	for r := 0; r <= cfg.Rounds; r++ {
 		agent, games := cfg.Bootstrap, cfg.BootstrapGames
@@ -126,16 +128,13 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 			return rounds, err
 		}
 		logf("round %d: policy held-out %s; value held-out %s\n", r, metrics(pol), metrics(val))
-		if _, err := agents.Lookup(name(r)); err != nil {
-			learned.Register(name(r), pp, vp)
-		}
 
 		round := Round{N: r, Candidate: searchSpec(r)}
 		specs := append([]string{}, cfg.Baselines...)
-		specs = append(specs, name(r), round.Candidate)
+		specs = append(specs, policy(r), round.Candidate)
 		if champ >= 0 {
 			round.Champion = searchSpec(champ)
-			specs = append(specs, name(champ), round.Champion)
+			specs = append(specs, policy(champ), round.Champion)
 		}
 		results, err := eval.Run(ctx, eval.Config{Game: cfg.Game, Agents: specs, Games: cfg.EvalGames, Seed: evalSeed,
 			Workers: cfg.Workers, Out: path("bench-r%d.jsonl", r), Resume: true, Progress: cfg.Progress})
@@ -181,22 +180,57 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 	return rounds, nil
 }
 
+// withModels is the search spec with the learned agent and evaluator of
+// the model files policy and value where it has @: an option eval=@ gets
+// the evaluator learned:VALUE, any other option =@ (rollout=@) the agent
+// learned:model=POLICY.
+func withModels(search, policy, value string) (string, error) {
+	name, opts, _ := strings.Cut(search, ":")
+	p, err := env.ParseParams(opts)
+	if err != nil {
+		return "", fmt.Errorf("search spec %q: %w", search, err)
+	}
+	at := false
+	for k, v := range p {
+		switch {
+		case v == "@" && k == "eval":
+			p[k], at = "learned:"+value, true
+		case v == "@":
+			p[k], at = "learned:model="+policy, true
+		case strings.Contains(v, "@"):
+			return "", fmt.Errorf("search spec %q: option %s=%s: @ stands alone, as in rollout=@ or eval=@", search, k, v)
+		}
+	}
+	if !at {
+		return "", fmt.Errorf("search spec %q has no @ for the learned models", search)
+	}
+	return name + ":" + p.String(), nil
+}
+
 // promote copies the champion's models to policy.json and value.json and
-// writes its spec, with the learned agent's registered name.
+// writes its spec, naming them by absolute paths, so that the spec runs as
+// it is from any directory (chariot bench --agents tuned:file=DIR/champion.spec).
 func promote(cfg Config, pp, vp string) error {
+	dir, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return err
+	}
 	for _, c := range [][2]string{{pp, "policy.json"}, {vp, "value.json"}} {
 		b, err := os.ReadFile(c[0])
 		if err != nil {
 			return err
 		}
-		if err := atomicfile.WriteFile(filepath.Join(cfg.Dir, c[1]), b); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, c[1]), b); err != nil {
 			return err
 		}
 	}
-	spec := strings.ReplaceAll(cfg.Search, "@", "learned")
-	text := fmt.Sprintf("# champion of chariot train iterate; run with\n# %s=%s %s=%s\n%s\n",
-		learned.PolicyEnv, filepath.Join(cfg.Dir, "policy.json"), learned.ValueEnv, filepath.Join(cfg.Dir, "value.json"), spec)
-	return atomicfile.WriteFile(filepath.Join(cfg.Dir, "champion.spec"), []byte(text))
+	spec, err := withModels(cfg.Search, filepath.Join(dir, "policy.json"), filepath.Join(dir, "value.json"))
+	if err != nil {
+		return err
+	}
+	text := "# champion of chariot train iterate; run with\n# chariot bench --agents tuned:file=" +
+		filepath.Join(dir, "champion.spec") + "\n" + spec + "\n"
+	return atomicfile.WriteFile(filepath.Join(dir, "champion.spec"), []byte(text))
 }
 
 func metrics(m *model.Model) string {

@@ -2,13 +2,20 @@ package iterate
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	"github.com/chariot-ai/chariot/env/stnazaire"
+	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/model"
+	_ "github.com/chariot-ai/chariot/train/tune" // the agent tuned, which plays a spec file
 )
 
 func TestRun(t *testing.T) {
@@ -17,13 +24,19 @@ func TestRun(t *testing.T) {
 	cfg := Config{Game: stnazaire.Default(), Dir: dir, Rounds: 1, Bootstrap: "greedy", BootstrapGames: 8,
 		Search: "mcts:sims=3,rollout=@,prior=30,depth=4,eval=@", Games: 2, EvalGames: 4, Baselines: []string{"random"}, Seed: 5,
 		Train: model.TrainConfig{Fit: model.FitConfig{Trees: 2, MaxDepth: 4, Sample: 500, Seed: 1}, HeldOut: 0.2}, Workers: 2, Log: &log}
+	agentsBefore, evaluatorsBefore := registered()
 	rounds, err := Run(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The run's agents live in their specs, not in the process's tables.
+	if a, e := registered(); !slices.Equal(a, agentsBefore) || !slices.Equal(e, evaluatorsBefore) {
+		t.Errorf("the run left agents %v and evaluators %v registered, want %v and %v", a, e, agentsBefore, evaluatorsBefore)
+	}
 	if len(rounds) != 2 || !rounds[0].Promoted || rounds[1].Champion != rounds[0].Candidate {
 		t.Fatalf("rounds %+v", rounds)
 	}
+	championRunsAsItIs(t, dir)
 	for _, f := range []string{"data-r0.jsonl", "data-r1.jsonl", "policy-r1.json", "value-r1.json", "bench-r1.jsonl", "policy.json", "value.json", "champion.spec"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
@@ -50,6 +63,71 @@ func TestRun(t *testing.T) {
 	for i, f := range champion {
 		if after, err := os.Stat(filepath.Join(dir, f)); err != nil || os.SameFile(before[i], after) {
 			t.Errorf("%s was rewritten in place (%v)", f, err)
+		}
+	}
+}
+
+func registered() (names, evaluators []string) {
+	for _, r := range agents.List() {
+		names = append(names, r.Name)
+	}
+	return names, search.Evaluators()
+}
+
+// championRunsAsItIs plays a game with the agent of dir's champion.spec in
+// a fresh process (this test binary again), with no CHARIOT_ variable in
+// its environment and another working directory: the spec says
+// everything the agent needs.
+func championRunsAsItIs(t *testing.T, dir string) {
+	t.Helper()
+	spec, err := os.ReadFile(filepath.Join(dir, "champion.spec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestChampionInAFreshProcess$")
+	cmd.Dir = t.TempDir()
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "CHARIOT_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, "ITERATE_CHAMPION="+filepath.Join(dir, "champion.spec"))
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "champion played") {
+		t.Errorf("the champion %q in a fresh process: %v\n%s", spec, err, out)
+	}
+}
+
+// TestChampionInAFreshProcess is championRunsAsItIs's other half; it does
+// nothing unless run by it.
+func TestChampionInAFreshProcess(t *testing.T) {
+	file := os.Getenv("ITERATE_CHAMPION")
+	if file == "" {
+		return
+	}
+	g := stnazaire.Default()
+	a, err := agents.New("tuned:file="+file, g, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, err := agents.RunEpisode(t.Context(), g, 1, []agents.Agent{a}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("champion played: %v VP\n", end.Score().Value)
+}
+
+func TestWithModels(t *testing.T) {
+	got, err := withModels("mcts:sims=5,rollout=@,eval=@", "p.json", "v.json")
+	if want := "mcts:eval=learned:v.json,rollout=learned:model=p.json,sims=5"; err != nil || got != want {
+		t.Errorf("withModels = %q, %v; want %q", got, err, want)
+	}
+	for _, c := range []struct{ search, want string }{
+		{"mcts:sims=5", "has no @ for the learned models"},
+		{"mcts:rollout=x@", "option rollout=x@: @ stands alone"},
+		{"mcts:rollout", "is not key=value"},
+	} {
+		if _, err := withModels(c.search, "p", "v"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.search, err, c.want)
 		}
 	}
 }

@@ -4,19 +4,18 @@
 // a value model. Both register themselves.
 //
 // The agent takes its model from its model option (learned:model=FILE),
-// the evaluator from its argument (eval=learned:FILE); either falls back
-// on the environment variable CHARIOT_POLICY_MODEL or CHARIOT_VALUE_MODEL.
+// the evaluator from its argument (eval=learned:FILE): a spec says
+// everything, so a results file or a champion's spec replays as written.
 // So the learned policy serves search as the rollout agent and through it
 // as the PUCT prior, and the learned value as the leaf evaluator:
 //
 //	chariot bench --agents learned:model=policy.json,mcts:sims=50,rollout=learned:model=policy.json,prior=3,depth=10,eval=learned:value.json
 //
-// Register names further pairs at run time, for programs that hold
-// several models at once (chariot train iterate).
-//
-// Loaded models are kept in a cache by path and file modification time,
-// shared by every agent and evaluator of the process: a search builds a
-// rollout agent per worker, and must not parse the file each time.
+// Loaded models are kept in a small cache by path, shared by every agent
+// and evaluator of the process (a search builds a rollout agent per
+// worker, and must not parse the file each time); it holds the few most
+// recently used models, so a long run through many model files (chariot
+// train iterate) does not keep them all.
 package learned
 
 import (
@@ -28,7 +27,6 @@ import (
 	"os"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
@@ -37,49 +35,23 @@ import (
 	"github.com/chariot-ai/chariot/train/model"
 )
 
-// Environment variables naming the default models.
-const (
-	PolicyEnv = "CHARIOT_POLICY_MODEL"
-	ValueEnv  = "CHARIOT_VALUE_MODEL"
-)
-
 // OptionDocs are the options of a learned agent.
 var OptionDocs = []env.OptionDoc{
-	{Name: "model", Default: "", Help: "policy model file (default: $" + PolicyEnv + ")"},
+	{Name: "model", Default: "", Help: "policy model file (chariot train policy)"},
 	{Name: "temp", Default: "0", Help: "0: play the best-scored action; above 0: sample actions with probability ∝ exp(score/temp)"},
 }
 
 func init() {
-	Register("learned", "", "")
-}
-
-// Register adds an agent and a search evaluator named name, for the
-// policy model at policyPath and the value model at valuePath; an empty
-// path means the one in the environment variable, read when the agent or
-// evaluator is built.
-func Register(name, policyPath, valuePath string) {
-	docs := make([]env.OptionDoc, len(OptionDocs))
-	copy(docs, OptionDocs)
-	if policyPath != "" {
-		docs[0].Default = policyPath
-		docs[0].Help = "policy model file"
-	}
 	agents.Register(agents.Registration{
-		Name:        name,
+		Name:        "learned",
 		Description: "plays the action a learned policy model (bagged golearn trees over train/features) scores best, without search",
-		Options:     docs,
+		Options:     OptionDocs,
 		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 			path := p["model"]
 			if path == "" {
-				path = docs[0].Default
+				return nil, errors.New("learned: no policy model: give learned:model=FILE")
 			}
-			if path == "" {
-				path = os.Getenv(PolicyEnv)
-			}
-			if path == "" {
-				return nil, fmt.Errorf("no policy model: give model=FILE or set %s", PolicyEnv)
-			}
-			temp, err := agents.Float(p, docs[1], 0, 1e6)
+			temp, err := agents.Float(p, OptionDocs[1], 0, 1e6)
 			if err != nil {
 				return nil, err
 			}
@@ -90,16 +62,9 @@ func Register(name, policyPath, valuePath string) {
 			return NewAgent(g, m, temp, seed)
 		},
 	})
-	search.RegisterEvaluator(name, func(g env.Game, arg string) (search.Evaluator, error) {
-		path := arg
+	search.RegisterEvaluator("learned", func(g env.Game, path string) (search.Evaluator, error) {
 		if path == "" {
-			path = valuePath
-		}
-		if path == "" {
-			path = os.Getenv(ValueEnv)
-		}
-		if path == "" {
-			return nil, fmt.Errorf("evaluator %s: no value model: give %s:FILE or set %s", name, name, ValueEnv)
+			return nil, errors.New("evaluator learned: no value model: give learned:FILE")
 		}
 		m, err := Open(path, g, model.Value)
 		if err != nil {
@@ -109,45 +74,71 @@ func Register(name, policyPath, valuePath string) {
 	})
 }
 
-// cache holds the models loaded, by path.
+// cacheSize bounds the models the cache keeps: a benchmark of a few
+// learned agents and searches uses a few models at once.
+const cacheSize = 8
+
+// cache holds the models loaded, the most recently used last.
 var cache struct {
 	sync.Mutex
-	m map[string]cached
+	entries []cached
 }
 
 type cached struct {
-	mod   time.Time
-	size  int64
+	path  string
+	file  os.FileInfo
 	model *model.Model
 }
 
 // Open loads the model file at path (from the cache if the file has not
-// changed) and checks that it is a model of kind k for g.
+// been replaced or changed since) and checks that it is a model of kind k
+// for g.
 func Open(path string, g env.Game, k model.Kind) (*model.Model, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("model %s: %w", path, errors.Unwrap(err))
 	}
-	cache.Lock()
-	c, ok := cache.m[path]
-	cache.Unlock()
-	if !ok || !c.mod.Equal(fi.ModTime()) || c.size != fi.Size() {
-		m, err := model.Load(path)
-		if err != nil {
+	m := cachedModel(path, fi)
+	if m == nil {
+		if m, err = model.Load(path); err != nil {
 			return nil, err
 		}
-		c = cached{fi.ModTime(), fi.Size(), m}
-		cache.Lock()
-		if cache.m == nil {
-			cache.m = map[string]cached{}
-		}
-		cache.m[path] = c
-		cache.Unlock()
+		cacheModel(path, fi, m)
 	}
-	if err := c.model.Check(g, k); err != nil {
+	if err := m.Check(g, k); err != nil {
 		return nil, fmt.Errorf("model %s %w", path, err)
 	}
-	return c.model, nil
+	return m, nil
+}
+
+// cachedModel is the cached model of path if fi is the file it was
+// loaded from, unchanged, or nil.
+func cachedModel(path string, fi os.FileInfo) *model.Model {
+	cache.Lock()
+	defer cache.Unlock()
+	i := slices.IndexFunc(cache.entries, func(c cached) bool { return c.path == path })
+	if i < 0 {
+		return nil
+	}
+	c := cache.entries[i]
+	cache.entries = slices.Delete(cache.entries, i, i+1)
+	if !os.SameFile(c.file, fi) || !c.file.ModTime().Equal(fi.ModTime()) || c.file.Size() != fi.Size() {
+		return nil
+	}
+	cache.entries = append(cache.entries, c)
+	return c.model
+}
+
+// cacheModel keeps m as the model of path, dropping the least recently
+// used model beyond cacheSize.
+func cacheModel(path string, fi os.FileInfo, m *model.Model) {
+	cache.Lock()
+	defer cache.Unlock()
+	cache.entries = slices.DeleteFunc(cache.entries, func(c cached) bool { return c.path == path })
+	cache.entries = append(cache.entries, cached{path, fi, m})
+	if n := len(cache.entries) - cacheSize; n > 0 {
+		cache.entries = slices.Delete(cache.entries, 0, n)
+	}
 }
 
 // Agent plays a policy model's choice.

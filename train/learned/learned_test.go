@@ -64,7 +64,7 @@ func models(*testing.T) (policy, value string) { return policyFile, valueFile }
 func TestAgentAndEvaluator(t *testing.T) {
 	policy, value := models(t)
 	g := stnazaire.Default()
-	Register("learned-test", policy, value)
+	agent := "learned:model=" + policy
 
 	// The learned agent plays whole games, deterministically, and beats
 	// random on them.
@@ -72,7 +72,7 @@ func TestAgentAndEvaluator(t *testing.T) {
 	for seed := range uint64(6) {
 		var finals []float64
 		for range 2 {
-			a, err := agents.New("learned-test", g, seed)
+			a, err := agents.New(agent, g, seed)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,7 +95,7 @@ func TestAgentAndEvaluator(t *testing.T) {
 	}
 
 	// It serves search as rollout agent, prior and leaf evaluator.
-	s, err := agents.New("mcts:sims=20,rollout=learned-test,prior=5,depth=10,eval=learned-test", g, 1)
+	s, err := agents.New("mcts:sims=20,rollout="+agent+",prior=5,depth=10,eval=learned:"+value, g, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestAgentAndEvaluator(t *testing.T) {
 	if err != nil || !slices.Contains(st.LegalActions(nil), a) {
 		t.Fatalf("search with the learned models: %v, %v", a, err)
 	}
-	ev, err := search.NewEvaluator("learned-test", g)
+	ev, err := search.NewEvaluator("learned:"+value, g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,13 +119,12 @@ func TestAgentAndEvaluator(t *testing.T) {
 func TestErrors(t *testing.T) {
 	policy, value := models(t)
 	g := stnazaire.Default()
-	t.Setenv(PolicyEnv, "")
-	t.Setenv(ValueEnv, "")
 	for _, c := range []struct{ spec, want string }{
-		{"learned", "no policy model: give model=FILE or set " + PolicyEnv},
-		{"learned:model=" + value, "is a value model, not a policy model"},
+		{"learned", "learned: no policy model: give learned:model=FILE"},
+		{"learned:model=" + value, "model " + value + " is a value model, not a policy model"},
 		{"learned:model=/nonexistent.json", "model /nonexistent.json: no such file"},
-		{"mcts:sims=5,depth=3,eval=learned", "no value model: give learned:FILE or set " + ValueEnv},
+		{"mcts:sims=5,depth=3,eval=learned", "evaluator learned: no value model: give learned:FILE"},
+		{"mcts:sims=5,depth=3,eval=learned:" + policy, "model " + policy + " is a policy model, not a value model"},
 	} {
 		if _, err := agents.New(c.spec, g, 1); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.spec, err, c.want)
@@ -135,8 +134,19 @@ func TestErrors(t *testing.T) {
 	if _, err := agents.New("learned:model="+policy, short, 1); err == nil || !strings.Contains(err.Error(), "was trained for game") {
 		t.Errorf("another game's options: %v", err)
 	}
-	t.Setenv(PolicyEnv, policy)
-	if _, err := agents.New("learned", g, 1); err != nil {
-		t.Fatal(err)
+}
+
+// TestSpecSaysEverything: the environment names no model; an agent or
+// evaluator without a model file in its spec is refused, whatever the
+// environment holds.
+func TestSpecSaysEverything(t *testing.T) {
+	policy, value := models(t)
+	g := stnazaire.Default()
+	t.Setenv("CHARIOT_POLICY_MODEL", policy)
+	t.Setenv("CHARIOT_VALUE_MODEL", value)
+	for _, spec := range []string{"learned", "mcts:sims=5,depth=3,eval=learned"} {
+		if _, err := agents.New(spec, g, 1); err == nil {
+			t.Errorf("%s: built from the environment's model", spec)
+		}
 	}
 }
