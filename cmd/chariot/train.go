@@ -60,6 +60,7 @@ func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
 	data := fs.String("data", "", "comma-separated self-play datasets (chariot selfplay)")
 	out := fs.String("out", "", "model file to write")
 	cfg, workers := fitFlags(fs)
+	quiet := fs.Bool("quiet", false, "no progress bar")
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
@@ -74,6 +75,7 @@ func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, name, "--heldout: want a share in [0, 1)")
 	}
 	cfg.Fit.Workers = *workers
+	cfg.Fit.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
 	src, err := model.ReadSources(strings.Split(*data, ","))
 	if err != nil {
 		return fail(stderr, err)

@@ -25,7 +25,7 @@ func TestSelfplayTrainTune(t *testing.T) {
 	policy, value := filepath.Join(dir, "p.json"), filepath.Join(dir, "v.json")
 	small := []string{"--trees", "2", "--depth", "4", "--sample", "500", "--heldout", "0.3"}
 	status, stdout, stderr = runArgs(append([]string{"train", "policy", "--data", data, "--out", policy}, small...)...)
-	if status != 0 || !strings.Contains(stdout, "ACCURACY") || !strings.Contains(stdout, "TOP-3") {
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "ACCURACY") || !strings.Contains(stdout, "TOP-3") {
 		t.Fatalf("train policy: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 	status, stdout, stderr = runArgs(append([]string{"train", "value", "--data", data, "--out", value}, small...)...)
@@ -40,10 +40,28 @@ func TestSelfplayTrainTune(t *testing.T) {
 	if status != 1 || !oneLineLike(stderr, "chariot: agent learned: model "+value+" is a value model, not a policy model") {
 		t.Fatalf("play with a value model: %d %q", status, stderr)
 	}
-	os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format":"chariot-model"`), 0o644)
-	status, _, stderr = runArgs("play", "--game", defaultGame, "--agent", "learned:model="+filepath.Join(dir, "bad.json"), "--log=false")
-	if status != 1 || !strings.Contains(stderr, "corrupt or truncated model file") || strings.Count(stderr, "\n") != 1 {
-		t.Fatalf("play with a corrupt model: %d %q", status, stderr)
+	// Corrupt and wrong-kind model files: one line naming the file and
+	// what is wrong, in the file's terms.
+	bad := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	truncated, array, tree := bad("truncated.json", `{"format":"chariot-model"`), bad("array.json", `[{"format":"chariot-model"}]`),
+		bad("tree.json", `{"format":"chariot-model","version":1,"kind":"policy","trees":{"RootNode":1}}`)
+	for _, c := range []struct{ agent, want string }{
+		{"learned:model=" + truncated, "chariot: agent learned: model " + truncated + ": corrupt or truncated model file: it ends in the middle of a JSON value"},
+		{"learned:model=" + array, "chariot: agent learned: model " + array + ": not a model file: it holds an array, not a JSON object"},
+		{"learned:model=" + tree, "chariot: agent learned: model " + tree + ": corrupt model file: field trees holds an object, want an array"},
+		{"mcts:sims=5,depth=3,eval=learned:" + policy, "model " + policy + " is a policy model, not a value model"},
+		{"mcts:sims=5,rollout=learned:model=" + value, "model " + value + " is a value model, not a policy model"},
+	} {
+		status, _, stderr = runArgs("play", "--game", defaultGame, "--agent", c.agent, "--log=false")
+		if status != 1 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, "Go ") {
+			t.Errorf("play %s: %d %q, want one line with %q", c.agent, status, stderr, c.want)
+		}
 	}
 
 	spec := filepath.Join(dir, "best.spec")

@@ -95,6 +95,8 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 		return s
 	}
 	evalSeed := cfg.Seed ^ 0x6576616c
+	train := cfg.Train
+	train.Fit.Progress = cfg.Progress
 	for r := 0; r <= cfg.Rounds; r++ {
 		agent, games := cfg.Bootstrap, cfg.BootstrapGames
 		if r > 0 {
@@ -112,11 +114,11 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 		if err != nil {
 			return rounds, err
 		}
-		pol, err := model.TrainPolicy(src, cfg.Train)
+		pol, err := model.TrainPolicy(src, train)
 		if err != nil {
 			return rounds, err
 		}
-		val, err := model.TrainValue(src, cfg.Train)
+		val, err := model.TrainValue(src, train)
 		if err != nil {
 			return rounds, err
 		}

@@ -164,19 +164,32 @@ func Load(path string) (*Model, error) {
 	return m, nil
 }
 
-// Unmarshal decodes and checks a model file's contents.
+// Unmarshal decodes and checks a model file's contents. Its errors say
+// what is wrong in the file's terms (its fields, its trees).
 func Unmarshal(b []byte) (*Model, error) {
-	var f file
-	if err := json.Unmarshal(b, &f); err != nil {
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, errors.New("corrupt or truncated model file: the file is empty")
+	}
+	var head struct {
+		Format any `json:"format"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return nil, fmt.Errorf("not a model file (%v)", err)
+			return nil, fmt.Errorf("not a model file: it holds %s, not a JSON object", jsonValue(te.Value))
 		}
-		return nil, fmt.Errorf("corrupt or truncated model file (%v)", err)
+		return nil, fmt.Errorf("corrupt or truncated model file: %s", jsonProblem(err))
+	}
+	if format, ok := head.Format.(string); !ok || format == "" {
+		return nil, fmt.Errorf("not a model file: it has no \"format\":%q", FileFormat)
+	} else if format != FileFormat {
+		return nil, fmt.Errorf("not a model file: its format is %q, not %s", format, FileFormat)
+	}
+	var f file
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("corrupt model file: %s", jsonProblem(err))
 	}
 	switch {
-	case f.Format != FileFormat:
-		return nil, fmt.Errorf("not a %s file", FileFormat)
 	case f.Version != FileVersion:
 		return nil, fmt.Errorf("model file version %d, this chariot reads version %d", f.Version, FileVersion)
 	case f.Kind != Value && f.Kind != Policy:

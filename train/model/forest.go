@@ -2,11 +2,14 @@ package model
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"runtime"
 	"sync"
 
+	"github.com/chariot-ai/chariot/internal/pool"
 	"github.com/sjwhitworth/golearn/base"
 	"github.com/sjwhitworth/golearn/trees"
 )
@@ -26,6 +29,9 @@ type FitConfig struct {
 	// Workers grows trees in parallel (0: runtime.NumCPU()). The forest
 	// does not depend on it, and the model file does not record it.
 	Workers int `json:"-"`
+	// Progress, if not nil, receives a progress bar counting the trees
+	// grown, redrawn in place: give it a terminal.
+	Progress io.Writer `json:"-"`
 }
 
 // DefaultFit is a reasonable forest for a few thousand games' decisions.
@@ -98,6 +104,7 @@ func Fit(x [][]float64, y []float64, names []string, cfg FitConfig) (*Forest, er
 	}
 	f := &Forest{Features: nf, raw: make([]json.RawMessage, cfg.Trees)}
 	errs := make([]error, cfg.Trees)
+	bar := pool.NewBar(cfg.Progress, cfg.Trees, "fitting", "trees")
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range workers {
@@ -111,6 +118,7 @@ func Fit(x [][]float64, y []float64, names []string, cfg FitConfig) (*Forest, er
 					idx[i] = rng.IntN(len(x))
 				}
 				f.raw[t], errs[t] = fitTree(x, y, idx, names, cfg.MaxDepth)
+				bar.Add()
 			}
 		}()
 	}
@@ -119,6 +127,7 @@ func Fit(x [][]float64, y []float64, names []string, cfg FitConfig) (*Forest, er
 	}
 	close(next)
 	wg.Wait()
+	bar.End(errors.Join(errs...) == nil)
 	for t, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("fit: tree %d: %w", t, err)
@@ -177,16 +186,16 @@ func (f *Forest) compile() error {
 	for t, raw := range f.raw {
 		var tree struct{ RootNode *goNode }
 		if err := json.Unmarshal(raw, &tree); err != nil {
-			return fmt.Errorf("tree %d: %w", t, err)
+			return fmt.Errorf("tree %d: %s", t+1, jsonProblem(err))
 		}
 		if tree.RootNode == nil {
-			return fmt.Errorf("tree %d: no root", t)
+			return fmt.Errorf("tree %d: no root", t+1)
 		}
 		var ft flatTree
 		var add func(n *goNode) (int32, error)
 		add = func(n *goNode) (int32, error) {
 			if n.Feature < 0 || int(n.Feature) >= f.Features {
-				return 0, fmt.Errorf("tree %d: feature %d of %d", t, n.Feature, f.Features)
+				return 0, fmt.Errorf("tree %d: feature index %d, but the model has %d features", t+1, n.Feature, f.Features)
 			}
 			id := int32(len(ft))
 			ft = append(ft, flatNode{feature: int(n.Feature), threshold: n.Threshold, left: -1, right: -1, lpred: n.LeftPred, rpred: n.RightPred})

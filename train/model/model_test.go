@@ -161,7 +161,7 @@ func TestRejected(t *testing.T) {
 		{"truncated", good[:len(good)/2], "corrupt or truncated model file"},
 		{"empty", nil, "corrupt or truncated model file"},
 		{"flipped", flipped, "do not match their checksum"},
-		{"dataset", []byte(`{"format":"chariot-selfplay","version":1}`), "not a chariot-model file"},
+		{"dataset", []byte(`{"format":"chariot-selfplay","version":1}`), `its format is "chariot-selfplay", not chariot-model`},
 		{"version", bytes.Replace(good, []byte(`"version":1`), []byte(`"version":9`), 1), "model file version 9"},
 		{"kind", bytes.Replace(good, []byte(`"kind":"value"`), []byte(`"kind":"q"`), 1), `unknown model kind "q"`},
 		{"type", []byte(`{"format":3}`), "not a model file"},
