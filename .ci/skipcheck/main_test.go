@@ -40,17 +40,22 @@ func skipped(pkg, test, why string) []event {
 func TestUnexpectedSkipsAreReported(t *testing.T) {
 	in := slices.Concat(
 		skipped(heuristic, "TestBaselinesRefuseOtherGames", "pig not registered in this test binary"),
-		skipped(web, "TestPageEndToEnd", "no /usr/bin/chromium"),
+		skipped(web, "TestPageEndToEnd", "no /usr/bin/chromium (set CI to make this a failure)"),
+		skipped(web, "TestOther", "no /usr/bin/chromium"),
 		[]event{{Action: "output", Package: heuristic, Output: "ok  \t" + heuristic + "\t0.1s\n"}, {Action: "pass", Package: heuristic}},
 	)
 	for _, c := range []struct {
 		underCI bool
 		want    []string
 	}{
-		{false, []string{heuristic + " TestBaselinesRefuseOtherGames: x_test.go:59: pig not registered in this test binary"}},
+		{false, []string{
+			heuristic + " TestBaselinesRefuseOtherGames: x_test.go:59: pig not registered in this test binary",
+			web + " TestOther: x_test.go:59: no /usr/bin/chromium",
+		}},
 		{true, []string{
 			heuristic + " TestBaselinesRefuseOtherGames: x_test.go:59: pig not registered in this test binary",
-			web + " TestPageEndToEnd: x_test.go:59: no /usr/bin/chromium",
+			web + " TestPageEndToEnd: x_test.go:59: no /usr/bin/chromium (set CI to make this a failure)",
+			web + " TestOther: x_test.go:59: no /usr/bin/chromium",
 		}},
 	} {
 		var out bytes.Buffer
