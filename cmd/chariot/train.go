@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -184,6 +185,7 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 		t.Append([]string{fmt.Sprint(r.N), r.Candidate, diff, fmt.Sprint(r.Promoted)})
 	}
 	t.Render()
-	fmt.Fprintf(stdout, "champion models and spec in %s (policy.json, value.json, champion.spec)\n", *dir)
+	fmt.Fprintf(stdout, "champion models and spec in %s (policy.json, value.json, champion.spec); play it with\n  chariot bench --agents tuned:file=%s\n",
+		*dir, filepath.Join(*dir, "champion.spec"))
 	return exitOK
 }

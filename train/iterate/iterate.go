@@ -10,7 +10,8 @@
 // on the same games (the same seeds every round, apart from the
 // self-play's). Everything goes in one directory: data-rN.jsonl,
 // policy-rN.json, value-rN.json, bench-rN.jsonl, and the champion's models
-// as policy.json and value.json with its spec in champion.spec. A killed
+// as policy.json and value.json with its spec in champion.spec, which
+// names them and runs as it is (tuned:file=DIR/champion.spec). A killed
 // run is resumed by running it again: datasets and results files are
 // resumed, models refitted (fitting is deterministic).
 package iterate
