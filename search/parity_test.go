@@ -1,0 +1,73 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// parityGames are the games of OpenSpiel's own speed comparisons, with the
+// options that make them OpenSpiel's games exactly.
+var parityGames = []struct{ name, spec string }{
+	{"tictactoe", "tictactoe"},
+	// {"connectfour", "connectfour"},
+	{"pig", "pig:target=100,stop_at_zero=true,forced_stop=true,horizon=1000"},
+}
+
+// paritySims is the budget of OpenSpiel's comparison.
+const paritySims = 10_000
+
+// BenchmarkOpenSpielParity does the work of OpenSpiel's MCTS benchmark: a
+// 10,000-simulation search from the initial state, one uniform random
+// rollout per leaf, one thread, a fresh tree each search. OpenSpiel's
+// uct_c=2 on values in [-1, 1] is c=1 on chariot's values normalised to
+// [0, 1] (the exploration term scales with the width of the value range).
+// ns/sim is to be set beside BenchmarkOpenSpielPlayout's ns/op: the tree's
+// overhead over the rollout.
+func BenchmarkOpenSpielParity(b *testing.B) {
+	for _, pg := range parityGames {
+		b.Run(pg.name, func(b *testing.B) {
+			g := mustGame(b, pg.spec)
+			root := g.NewInitialState(0)
+			cfg := DefaultConfig()
+			cfg.Sims, cfg.C, cfg.Workers, cfg.Seed = paritySims, 1, 1, 1
+			b.ReportAllocs()
+			for b.Loop() {
+				s, err := NewSearcher(g, cfg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := s.Search(context.Background(), root); err != nil {
+					b.Fatal(err)
+				}
+			}
+			perSim := float64(b.Elapsed().Nanoseconds()) / float64(b.N*paritySims)
+			b.ReportMetric(perSim, "ns/sim")
+			b.ReportMetric(1e9/perSim, "sims/s")
+		})
+	}
+}
+
+// BenchmarkOpenSpielPlayout is one random playout from the initial state,
+// as a rollout plays it: a copy of the root, then uniform moves and dice to
+// the end.
+func BenchmarkOpenSpielPlayout(b *testing.B) {
+	for _, pg := range parityGames {
+		b.Run(pg.name, func(b *testing.B) {
+			g := mustGame(b, pg.spec)
+			root := g.NewInitialState(0)
+			s, err := NewSearcher(g, DefaultConfig())
+			if err != nil {
+				b.Fatal(err)
+			}
+			wk := s.slots[0]
+			b.ReportAllocs()
+			for b.Loop() {
+				s.rollout(s.startState(root, wk), wk)
+			}
+		})
+	}
+}
+
+var _ env.State
