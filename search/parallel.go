@@ -65,15 +65,24 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 	// fixed, so the search is deterministic whatever the scheduling.
 	half := len(s.slots) / 2
 	cur, next := newBatch(s.slots[:half]), newBatch(s.slots[half:])
+	// The helpers live for the whole search, so a round allocates nothing.
+	helpers := len(s.workers) - 1
+	rounds := make(chan *batch, helpers)
+	var wg sync.WaitGroup
+	for range helpers {
+		go func() {
+			for b := range rounds {
+				s.rollOut(b)
+				wg.Done()
+			}
+		}()
+	}
+	defer close(rounds)
 	fill(cur, budget-issued)
 	for cur.n > 0 {
-		var wg sync.WaitGroup
-		for w := 1; w < len(s.workers); w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				s.rollOut(cur)
-			}()
+		wg.Add(helpers)
+		for range helpers {
+			rounds <- cur
 		}
 		fill(next, budget-issued)
 		s.rollOut(cur)
