@@ -3,15 +3,13 @@ package search
 import (
 	"context"
 	"testing"
-
-	"github.com/chariot-ai/chariot/env"
 )
 
 // parityGames are the games of OpenSpiel's own speed comparisons, with the
 // options that make them OpenSpiel's games exactly.
 var parityGames = []struct{ name, spec string }{
 	{"tictactoe", "tictactoe"},
-	// {"connectfour", "connectfour"},
+	{"connectfour", "connectfour"},
 	{"pig", "pig:target=100,stop_at_zero=true,forced_stop=true,horizon=1000"},
 }
 
@@ -69,5 +67,3 @@ func BenchmarkOpenSpielPlayout(b *testing.B) {
 		})
 	}
 }
-
-var _ env.State
