@@ -307,9 +307,9 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if n != 0 && t.nodes[n].visits == 0 {
 			break
 		}
-		c := s.selectChild(t, n, int8(p), st, wk, open)
+		c := s.selectChild(t, n, int8(p), st, wk, open, vloss)
 		if vloss {
-			t.nodes[c].vloss++
+			t.aux[c].vloss++
 		}
 		_ = st.Apply(env.Action(t.nodes[c].action))
 		n = c

@@ -22,13 +22,15 @@ func (s *Searcher) reuseTree(t *tree, root env.State) bool {
 		return false
 	}
 	old := t.nodes
-	fresh := make([]node, 0, len(old))
+	fresh, freshHot, freshAux := make([]node, 0, len(old)), make([]hot, 0, len(old)), make([]aux, 0, len(old))
 	var copyNode func(id int32) int32
 	copyNode = func(id int32) int32 {
 		nid := int32(len(fresh))
 		nd := old[id]
-		nd.child, nd.sibling, nd.vloss = -1, -1, 0
-		fresh = append(fresh, nd)
+		nd.child, nd.sibling, nd.kids = -1, -1, 0 // the copy's children are not contiguous
+		ax := t.aux[id]
+		ax.vloss = 0
+		fresh, freshHot, freshAux = append(fresh, nd), append(freshHot, t.hot[id]), append(freshAux, ax)
 		for c := old[id].child; c >= 0; c = old[c].sibling {
 			cid := copyNode(c)
 			fresh[cid].sibling = fresh[nid].child
@@ -38,7 +40,7 @@ func (s *Searcher) reuseTree(t *tree, root env.State) bool {
 	}
 	copyNode(keep)
 	fresh[0].mover, fresh[0].action = -1, 0
-	t.nodes = fresh
+	t.nodes, t.hot, t.aux = fresh, freshHot, freshAux
 	return true
 }
 

@@ -9,23 +9,49 @@ import (
 
 // node is one tree node: the action that leads to it and its statistics.
 // Children are a linked list of siblings in the tree's arena.
+// A node is 32 bytes, so that a descent touches a cache line a level; what
+// only open loop, the prior or parallel search need is in aux.
 type node struct {
 	sum     float64 // returns to mover, summed over visits
-	mean    float64 // sum / visits, kept by backup so selection need not divide
 	action  int32
 	child   int32 // first child, or -1
 	sibling int32 // next sibling, or -1
 	visits  int32
-	vloss   int32 // simulations under way through this node (parallel search)
-	avail   int32 // open loop: simulations in which this action was legal
-	prior   int32 // times the rollout agent chose this action here
-	mover   int8  // seat that chose action; -1 for chance outcomes and the root
-	full    bool  // children created for every legal action
+	// kids counts the children when they were all created at once and lie
+	// in the arena at child-kids+1 to child (closed loop, fewer than
+	// maxKids), else 0; tried counts those of them that selection has
+	// taken, in that order.
+	kids  int16
+	tried int16
+	mover int8 // seat that chose action; -1 for chance outcomes and the root
+	full  bool // children created for every legal action
 }
 
-// tree is one search tree in an arena of nodes.
+// maxKids bounds node.kids; a node with more children is searched by the
+// general loop.
+const maxKids = math.MaxInt16
+
+// aux is the rest of a node's statistics.
+type aux struct {
+	vloss int32 // simulations under way through this node (parallel search)
+	avail int32 // open loop: simulations in which this action was legal
+	prior int32 // times the rollout agent chose this action here
+}
+
+// hot is what selection reads of a node, kept by backup in an array beside
+// the nodes, so that a node's children share a cache line or two and
+// selection neither divides nor takes a root.
+type hot struct {
+	mean float32 // sum / visits
+	rs   float32 // 1 / sqrt(visits)
+}
+
+// tree is one search tree in an arena of nodes; hot[i] and aux[i] go with
+// nodes[i].
 type tree struct {
 	nodes  []node
+	hot    []hot
+	aux    []aux
 	lo, hi float64 // range of returns seen, for normalising values
 }
 
@@ -38,15 +64,17 @@ const maxPresize = 1 << 18
 func (t *tree) reset(want int) {
 	want = min(max(want, 1), maxPresize)
 	if cap(t.nodes) < want {
-		t.nodes = make([]node, 0, want)
+		t.nodes, t.hot, t.aux = make([]node, 0, want), make([]hot, 0, want), make([]aux, 0, want)
 	}
 	t.nodes = append(t.nodes[:0], node{child: -1, sibling: -1, mover: -1})
+	t.hot, t.aux = append(t.hot[:0], hot{}), append(t.aux[:0], aux{})
 	t.lo, t.hi = math.Inf(1), math.Inf(-1)
 }
 
 func (t *tree) add(parent int32, a env.Action, mover int8) int32 {
 	id := int32(len(t.nodes))
 	t.nodes = append(t.nodes, node{action: int32(a), child: -1, sibling: t.nodes[parent].child, mover: mover})
+	t.hot, t.aux = append(t.hot, hot{}), append(t.aux, aux{})
 	t.nodes[parent].child = id
 	return id
 }
@@ -110,17 +138,20 @@ func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, op
 		if c < 0 {
 			fresh = append(fresh, a)
 		} else if open {
-			t.nodes[c].avail++
+			t.aux[c].avail++
 		}
 	}
 	for i := len(fresh) - 1; i > 0; i-- {
 		j := wk.intn(i + 1)
 		fresh[i], fresh[j] = fresh[j], fresh[i]
 	}
+	if !open && t.nodes[n].child < 0 && len(fresh) < maxKids {
+		t.nodes[n].kids = int16(len(fresh))
+	}
 	for _, a := range fresh {
 		c := t.add(n, a, p)
 		if open {
-			t.nodes[c].avail++
+			t.aux[c].avail++
 		}
 	}
 	wk.fresh = fresh
@@ -128,7 +159,7 @@ func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, op
 	if s.cfg.PriorWeight > 0 && wk.rollout != nil {
 		if a, err := wk.rollout.Act(context.Background(), st); err == nil {
 			if c := t.find(n, a); c >= 0 {
-				t.nodes[c].prior++
+				t.aux[c].prior++
 			}
 		}
 		if open {
@@ -143,27 +174,30 @@ func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, op
 // simulations in which it was available (as in IS-MCTS). Every child is
 // considered. An unvisited child is taken first: the rollout agent's choice
 // where there is a prior, else the first in the (shuffled) list.
-func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worker, open bool) int32 {
+func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worker, open, vloss bool) int32 {
 	if open || !t.nodes[n].full {
 		s.expand(t, n, p, st, wk, open)
 	}
 	withPrior := s.cfg.PriorWeight > 0
+	if nd := &t.nodes[n]; nd.kids > 0 && !withPrior && !vloss {
+		return s.selectContiguous(t, nd)
+	}
 	// q = (mean - lo) * scale + shift normalises a mean to [0, 1], or to
 	// 0.5 before two distinct returns have been seen.
 	scale, shift := 0.0, 0.5
 	if t.hi > t.lo {
 		scale, shift = 1/(t.hi-t.lo), -t.lo/(t.hi-t.lo)
 	}
-	explore := s.cfg.C * sqrtLn(t.nodes[n].visits+t.nodes[n].vloss+1)
+	explore := s.cfg.C * sqrtLn(t.nodes[n].visits+t.aux[n].vloss+1)
 	best, bestU, unvisited := int32(-1), math.Inf(-1), int32(-1)
 	for c := t.nodes[n].child; c >= 0; c = t.nodes[c].sibling {
-		nd := &t.nodes[c]
+		nd, ax := &t.nodes[c], &t.aux[c]
 		if open && !contains(wk.legal, env.Action(nd.action)) {
 			continue
 		}
-		vis := nd.visits + nd.vloss
+		vis := nd.visits + ax.vloss
 		if vis == 0 {
-			if !withPrior || nd.prior > 0 {
+			if !withPrior || ax.prior > 0 {
 				return c
 			}
 			if unvisited < 0 {
@@ -172,24 +206,24 @@ func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worke
 			continue
 		}
 		if open {
-			explore = s.cfg.C * sqrtLn(nd.avail)
+			explore = s.cfg.C * sqrtLn(ax.avail)
 		}
 		q := 0.0
 		if nd.visits > 0 {
-			q = nd.mean*scale + shift
+			q = float64(t.hot[c].mean)*scale + shift
 		}
-		if nd.vloss > 0 {
+		if ax.vloss > 0 {
 			// Simulations still under way count as losses (virtual loss),
 			// so parallel workers spread over the tree.
 			q *= float64(nd.visits) / float64(vis)
 		}
 		u := q + explore*invSqrt(vis)
-		if withPrior && nd.prior > 0 {
+		if withPrior && ax.prior > 0 {
 			// How often the rollout agent chose this action here: it is
 			// asked on every visit in open loop, once in closed loop.
 			share := 1.0
 			if open {
-				share = float64(nd.prior) / float64(max(nd.avail, 1))
+				share = float64(ax.prior) / float64(max(ax.avail, 1))
 			}
 			u += s.cfg.PriorWeight * share / float64(1+vis)
 		}
@@ -201,6 +235,42 @@ func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worke
 		return unvisited
 	}
 	return best
+}
+
+// selectContiguous is selectChild on its most common ground: one worker,
+// closed loop, no prior, children contiguous in the arena. The children are
+// tried in order (they were shuffled), so the next untried one is known
+// without a look at the others; once all are tried, UCT's argmax is taken
+// over mean + C*sqrt(ln N)*range/sqrt(visits), which orders the
+// children as the normalised value does (the normalisation's scale and
+// shift are the same for every child).
+func (s *Searcher) selectContiguous(t *tree, nd *node) int32 {
+	first := nd.child - int32(nd.kids) + 1
+	if nd.tried < nd.kids {
+		nd.tried++
+		return first + int32(nd.tried) - 1
+	}
+	w := s.cfg.C * sqrtLn(nd.visits+1)
+	if t.hi > t.lo {
+		w *= t.hi - t.lo
+	}
+	kids := t.hot[first : nd.child+1]
+	if t.hi <= t.lo { // no spread of returns yet: every value is 0.5
+		best := 0
+		for i := range kids {
+			if kids[i].rs > kids[best].rs {
+				best = i
+			}
+		}
+		return first + int32(best)
+	}
+	best, bestU := 0, math.Inf(-1)
+	for i := range kids {
+		if u := float64(kids[i].mean) + w*float64(kids[i].rs); u > bestU {
+			best, bestU = i, u
+		}
+	}
+	return first + int32(best)
 }
 
 func contains(list []env.Action, a env.Action) bool {
@@ -221,12 +291,13 @@ func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
 	for _, id := range path {
 		nd := &t.nodes[id]
 		nd.visits++
+		t.hot[id].rs = float32(invSqrt(nd.visits))
 		if vloss && id != 0 && nd.mover >= 0 {
-			nd.vloss--
+			t.aux[id].vloss--
 		}
 		if nd.mover >= 0 && int(nd.mover) < len(ret) {
 			nd.sum += ret[nd.mover]
-			nd.mean = nd.sum / float64(nd.visits)
+			t.hot[id].mean = float32(nd.sum / float64(nd.visits))
 		}
 	}
 }
