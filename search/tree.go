@@ -124,10 +124,12 @@ func invSqrt(n int32) float64 {
 
 // expand gives node n a child for every legal action it lacks, in a random
 // order: selection tries unvisited children in list order, so each is
-// equally likely to be tried first, without a draw per selection. In open
-// loop it also counts each legal child's availability. With a prior, it
-// asks the rollout agent for its choice here.
-func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, open bool) {
+// equally likely to be tried first, without a draw per selection. (Where
+// selectContiguous will serve the node, it draws the untried child itself,
+// and the order is left as it is.) In open loop it also counts each legal
+// child's availability. With a prior, it asks the rollout agent for its
+// choice here.
+func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, open, fast bool) {
 	wk.legal = st.LegalActions(wk.legal)
 	fresh := wk.fresh[:0]
 	for _, a := range wk.legal {
@@ -141,12 +143,13 @@ func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, op
 			t.aux[c].avail++
 		}
 	}
-	for i := len(fresh) - 1; i > 0; i-- {
+	contiguous := !open && t.nodes[n].child < 0 && len(fresh) < maxKids
+	if contiguous {
+		t.nodes[n].kids = int16(len(fresh))
+	}
+	for i := len(fresh) - 1; i > 0 && !(contiguous && fast); i-- {
 		j := wk.intn(i + 1)
 		fresh[i], fresh[j] = fresh[j], fresh[i]
-	}
-	if !open && t.nodes[n].child < 0 && len(fresh) < maxKids {
-		t.nodes[n].kids = int16(len(fresh))
 	}
 	for _, a := range fresh {
 		c := t.add(n, a, p)
@@ -175,12 +178,13 @@ func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, op
 // considered. An unvisited child is taken first: the rollout agent's choice
 // where there is a prior, else the first in the (shuffled) list.
 func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worker, open, vloss bool) int32 {
-	if open || !t.nodes[n].full {
-		s.expand(t, n, p, st, wk, open)
-	}
 	withPrior := s.cfg.PriorWeight > 0
-	if nd := &t.nodes[n]; nd.kids > 0 && !withPrior && !vloss {
-		return s.selectContiguous(t, nd)
+	fast := !open && !withPrior && !vloss
+	if open || !t.nodes[n].full {
+		s.expand(t, n, p, st, wk, open, fast)
+	}
+	if nd := &t.nodes[n]; nd.kids > 0 && fast {
+		return s.selectContiguous(t, nd, wk)
 	}
 	// q = (mean - lo) * scale + shift normalises a mean to [0, 1], or to
 	// 0.5 before two distinct returns have been seen.
@@ -238,17 +242,22 @@ func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worke
 }
 
 // selectContiguous is selectChild on its most common ground: one worker,
-// closed loop, no prior, children contiguous in the arena. The children are
-// tried in order (they were shuffled), so the next untried one is known
-// without a look at the others; once all are tried, UCT's argmax is taken
-// over mean + C*sqrt(ln N)*range/sqrt(visits), which orders the
-// children as the normalised value does (the normalisation's scale and
-// shift are the same for every child).
-func (s *Searcher) selectContiguous(t *tree, nd *node) int32 {
+// closed loop, no prior, children contiguous in the arena. The tried
+// children come first, so an untried one is drawn from the rest without a
+// look at the others and swapped to the front of them (untried children
+// differ only in their action); once all are tried, UCT's argmax is taken
+// over mean + C*sqrt(ln N)*range/sqrt(visits), which orders the children as
+// the normalised value does (the normalisation's scale and shift are the
+// same for every child).
+func (s *Searcher) selectContiguous(t *tree, nd *node, wk *worker) int32 {
 	first := nd.child - int32(nd.kids) + 1
 	if nd.tried < nd.kids {
+		next := first + int32(nd.tried)
+		if j := next + int32(wk.intn(int(nd.kids-nd.tried))); j != next {
+			t.nodes[j].action, t.nodes[next].action = t.nodes[next].action, t.nodes[j].action
+		}
 		nd.tried++
-		return first + int32(nd.tried) - 1
+		return next
 	}
 	w := s.cfg.C * sqrtLn(nd.visits+1)
 	if t.hi > t.lo {
@@ -264,9 +273,9 @@ func (s *Searcher) selectContiguous(t *tree, nd *node) int32 {
 		}
 		return first + int32(best)
 	}
-	best, bestU := 0, math.Inf(-1)
+	best, bestU, w32 := 0, float32(math.Inf(-1)), float32(w)
 	for i := range kids {
-		if u := float64(kids[i].mean) + w*float64(kids[i].rs); u > bestU {
+		if u := kids[i].mean + w32*kids[i].rs; u > bestU {
 			best, bestU = i, u
 		}
 	}
