@@ -129,3 +129,40 @@ func (s *wideState) MarshalJSON() ([]byte, error)                { return nil, f
 func (s *wideState) Observation(env.Player, []float32) []float32 { return []float32{0} }
 func (s *wideState) Observe(env.Player) any                      { return nil }
 func (s *wideState) Resample(env.Player, *rand.Rand) env.State   { return s.Clone() }
+
+// TestCopyFromEqualsClone: on every game here that offers env.Copier, a
+// state copied in place equals the source (its wire form) at every step of
+// random games, and playing on the copy leaves the source as it was.
+func TestCopyFromEqualsClone(t *testing.T) {
+	for _, spec := range []string{"tictactoe", "connectfour", "pig:target=30,stop_at_zero=true,forced_stop=true,horizon=60", "stnazaire"} {
+		g := mustGame(t, spec)
+		rng := rand.New(rand.NewPCG(1, 2))
+		var legal []env.Action
+		for game := range uint64(5) {
+			s := g.NewInitialState(game)
+			dst := g.NewInitialState(game + 100)
+			c, ok := dst.(env.Copier)
+			if !ok {
+				t.Fatalf("%s does not offer env.Copier", spec)
+			}
+			for !s.IsTerminal() {
+				c.CopyFrom(s)
+				want, _ := s.MarshalJSON()
+				got, _ := dst.MarshalJSON()
+				if string(got) != string(want) {
+					t.Fatalf("%s: copy %s, source %s", spec, got, want)
+				}
+				legal = s.LegalActions(legal)
+				if err := dst.Apply(legal[0]); err != nil {
+					t.Fatal(err)
+				}
+				if after, _ := s.MarshalJSON(); string(after) != string(want) {
+					t.Fatalf("%s: playing on the copy changed the source", spec)
+				}
+				if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
