@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"testing"
+	"time"
 )
 
 // parityGames are the games of OpenSpiel's own speed comparisons, with the
@@ -65,6 +66,47 @@ func BenchmarkOpenSpielPlayout(b *testing.B) {
 			for b.Loop() {
 				s.rollout(s.startState(root, wk), wk)
 			}
+		})
+	}
+}
+
+// BenchmarkTreeOverhead measures what the tree adds to the rollouts, on
+// the parity searches: each iteration times one 10,000-simulation search
+// and then 10,000 playouts from the same root, back to back, so that both
+// see the same load on a shared machine. overhead-% is the search's time
+// over the playouts', less 100.
+func BenchmarkTreeOverhead(b *testing.B) {
+	for _, pg := range parityGames {
+		b.Run(pg.name, func(b *testing.B) {
+			g := mustGame(b, pg.spec)
+			root := g.NewInitialState(0)
+			cfg := DefaultConfig()
+			cfg.Sims, cfg.C, cfg.Workers, cfg.Seed = paritySims, 1, 1, 1
+			s, err := NewSearcher(g, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			play, err := NewSearcher(g, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			wk := play.slots[0]
+			var searching, playing time.Duration
+			for b.Loop() {
+				start := time.Now()
+				if _, err := s.Search(context.Background(), root); err != nil {
+					b.Fatal(err)
+				}
+				mid := time.Now()
+				for range paritySims {
+					play.rollout(play.startState(root, wk), wk)
+				}
+				searching, playing = searching+mid.Sub(start), playing+time.Since(mid)
+			}
+			sims := float64(b.N * paritySims)
+			b.ReportMetric(float64(searching.Nanoseconds())/sims, "ns/sim")
+			b.ReportMetric(float64(playing.Nanoseconds())/sims, "ns/playout")
+			b.ReportMetric(100*(float64(searching)/float64(playing)-1), "overhead-%")
 		})
 	}
 }
