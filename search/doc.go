@@ -32,12 +32,13 @@
 // Every legal action of a node is a child; none is left out.
 //
 // The tree is built to cost little beside the rollouts: nodes live in an
-// arena sized ahead, children are shuffled once when created (so the first
-// unvisited child is a uniform pick, with no draw per selection), means are
-// kept by backup, and the exploration term comes from tables. Where a game
-// offers env.Copier and env.ReturnsWriter, a simulation copies the root into
-// its worker's own state and writes the returns into a buffer, and
-// allocates nothing.
+// arena sized ahead, 32 bytes each, with the means and 1/sqrt(visits) that
+// selection reads kept by backup in a compact array beside them; an
+// unvisited child is a uniform pick made once (children are shuffled when
+// created, or drawn when first taken), with no scan; the exploration term
+// comes from tables. Where a game offers env.Copier and env.ReturnsWriter, a
+// simulation copies the root into its worker's own state and writes the
+// returns into a buffer, and allocates nothing.
 //
 // Parallel search is deterministic for a fixed seed, budget and worker
 // count: a shared tree takes a round of leaves under virtual loss, rolls
