@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	_ "github.com/chariot-ai/chariot/env/connectfour"
 	_ "github.com/chariot-ai/chariot/env/tictactoe"
 )
 

@@ -1,5 +1,8 @@
 // Package search holds game-tree search over env.Game: an exact solver for
-// small games, and the searchers that are checked against it.
+// small games, and the Monte Carlo tree searchers that are checked against
+// it.
+//
+// # Exact solver
 //
 // Solve values every position reachable from a root by expectimax: each
 // seat maximises its own expected return, and a chance node averages its
@@ -14,19 +17,28 @@
 // The solver sees the whole state, hidden information included: on a game
 // with hidden information it solves the perfect-information game in which
 // every seat sees everything, which is not the value of the real game.
-package search
-
-// MCTS. A Searcher runs UCT Monte Carlo tree search with explicit chance,
-// in four modes (Mode): closed loop, with chance outcomes as tree nodes
-// (sampled by probability, or visited in proportion with ExpandChance);
-// open loop, with the tree keyed by decisions and chance re-sampled every
-// simulation; IS-MCTS, open loop from a fresh Resample of the hidden
-// information each simulation; and determinized, one closed-loop tree per
-// resampled world. Budgets are simulations or wall-clock time; rollouts are
-// uniform random or any registered agent, cut off at a depth and scored by
-// an Evaluator if asked; the rollout agent's own choice can serve as a
-// PUCT-style prior. Nodes live in an arena, so a simulation allocates only
-// its cloned state and its returns.
+//
+// # MCTS
+//
+// A Searcher runs UCT Monte Carlo tree search with explicit chance, in four
+// modes (Mode): closed loop, with chance outcomes as tree nodes (sampled by
+// probability, or visited in proportion with ExpandChance); open loop, with
+// the tree keyed by decisions and chance re-sampled every simulation;
+// IS-MCTS, open loop from a fresh Resample of the hidden information each
+// simulation; and determinized, one closed-loop tree per resampled world.
+// Budgets are simulations or wall-clock time; rollouts are uniform random or
+// any registered agent, cut off at a depth and scored by an Evaluator if
+// asked; the rollout agent's own choice can serve as a PUCT-style prior.
+// Every legal action of a node is a child; none is left out.
+//
+// The tree is built to cost little beside the rollouts: nodes live in an
+// arena sized ahead, 32 bytes each, with the means and 1/sqrt(visits) that
+// selection reads kept by backup in a compact array beside them; an
+// unvisited child is a uniform pick made once (children are shuffled when
+// created, or drawn when first taken), with no scan; the exploration term
+// comes from tables. Where a game offers env.Copier and env.ReturnsWriter, a
+// simulation copies the root into its worker's own state and writes the
+// returns into a buffer, and allocates nothing.
 //
 // Parallel search is deterministic for a fixed seed, budget and worker
 // count: a shared tree takes a round of leaves under virtual loss, rolls
@@ -38,3 +50,4 @@ package search
 // The modes are registered as agents: mcts, openloop, ismcts and
 // determinized, with the options in OptionDocs
 // ("ismcts:sims=200,rollout=greedy,prior=3").
+package search

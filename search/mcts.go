@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -38,6 +38,11 @@ func (m Mode) String() string { return modeNames[m] }
 
 // Evaluator estimates a state's returns for every seat, in the game's
 // return units. It is used where a rollout stops at its depth cutoff.
+//
+// A parallel search (Workers above 1) calls Evaluate from several goroutines
+// at once, each with its own state: an Evaluator must be safe for concurrent
+// use, keeping any scratch space per call or per goroutine. The slice it
+// returns is only read.
 type Evaluator interface {
 	Evaluate(s env.State) []float64
 }
@@ -75,21 +80,19 @@ type Config struct {
 	// reached: found by replaying the tree in closed loop, the chosen
 	// action's node in open loop on a one-seat game.
 	Reuse bool
-	// Workers searches in parallel. Tree parallelism (the default) shares
-	// one tree, selecting Workers leaves in turn with virtual loss and
-	// running their rollouts at once; root parallelism grows one tree per
-	// worker and merges the root statistics. Both are deterministic for a
-	// fixed Seed, Sims and Workers.
 	// PriorWeight, if above 0, favours the rollout agent's own choice at
 	// each decision (a PUCT-style prior): it is tried first, and gets a
 	// bonus of PriorWeight*share/(1+visits), share being how often the
 	// agent chose it there. With a strong rollout agent the search then
 	// starts from that agent's plan and departs from it on evidence.
 	PriorWeight float64
-
+	// Workers searches in parallel. Tree parallelism (the default) shares
+	// one tree, selecting rounds of leaves with virtual loss and running
+	// their rollouts at once; root parallelism (RootParallel) grows one tree
+	// per worker and merges the root statistics. Both are deterministic for
+	// a fixed Seed, Sims and Workers.
 	Workers      int
 	RootParallel bool
-	VirtualLoss  float64
 	// Worlds is the number of resampled worlds of Determinized.
 	Worlds int
 	Seed   uint64
@@ -97,7 +100,7 @@ type Config struct {
 
 // DefaultConfig is a sensible starting point.
 func DefaultConfig() Config {
-	return Config{Mode: ClosedLoop, Sims: 1000, C: 1.4, Rollout: "random", Workers: 1, VirtualLoss: 1, Worlds: 8}
+	return Config{Mode: ClosedLoop, Sims: 1000, C: 1.4, Rollout: "random", Workers: 1, Worlds: 8}
 }
 
 // Stat is one root action's statistics after a search.
@@ -115,65 +118,30 @@ type Result struct {
 	Nodes  int
 }
 
-type node struct {
-	action  env.Action
-	parent  int32
-	child   int32 // first child, or -1
-	sibling int32 // next sibling, or -1
-	mover   int8  // seat that chose action; -1 for chance outcomes and the root
-	full    bool  // children created for every legal action
-	visits  int32
-	avail   int32 // open loop: simulations in which this action was legal
-	prior   int32 // times the rollout agent chose this action here
-	vloss   int32
-	sum     float64
-}
-
-// tree is one search tree in an arena of nodes.
-type tree struct {
-	nodes  []node
-	lo, hi float64 // range of returns seen, for normalising values
-}
-
-func (t *tree) reset() {
-	t.nodes = t.nodes[:0]
-	t.nodes = append(t.nodes, node{parent: -1, child: -1, sibling: -1, mover: -1})
-	t.lo, t.hi = math.Inf(1), math.Inf(-1)
-}
-
-func (t *tree) add(parent int32, a env.Action, mover int8) int32 {
-	id := int32(len(t.nodes))
-	p := &t.nodes[parent]
-	t.nodes = append(t.nodes, node{action: a, parent: parent, child: -1, sibling: p.child, mover: mover})
-	t.nodes[parent].child = id
-	return id
-}
-
-func (t *tree) find(parent int32, a env.Action) int32 {
-	for c := t.nodes[parent].child; c >= 0; c = t.nodes[c].sibling {
-		if t.nodes[c].action == a {
-			return c
-		}
-	}
-	return -1
-}
-
-func (t *tree) norm(v float64) float64 {
-	if t.hi <= t.lo {
-		return 0.5
-	}
-	return (v - t.lo) / (t.hi - t.lo)
-}
-
-// worker holds one goroutine's scratch: its random stream, its rollout
-// agent and its buffers.
+// worker holds one goroutine's (or one leaf slot's) scratch: its random
+// stream, its rollout agent, the state it simulates on and its buffers.
 type worker struct {
 	src      *rand.PCG
 	rng      *rand.Rand
 	rollout  agents.Agent // nil: uniform random
+	state    env.State    // reused through env.Copier where the game offers it
 	legal    []env.Action
+	fresh    []env.Action
 	outcomes []env.Outcome
 	path     []int32
+	rets     []float64
+}
+
+// intn draws uniformly from [0, n) straight from the worker's PCG
+// (Lemire's multiply-and-reject), sparing rand.Rand's indirect call.
+func (wk *worker) intn(n int) int {
+	hi, lo := bits.Mul64(wk.src.Uint64(), uint64(n))
+	if lo < uint64(n) {
+		for thresh := -uint64(n) % uint64(n); lo < thresh; {
+			hi, lo = bits.Mul64(wk.src.Uint64(), uint64(n))
+		}
+	}
+	return int(hi)
 }
 
 // Searcher runs MCTS for one game. It is not safe for concurrent use.
@@ -237,7 +205,13 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 // agent of its own seeded by the slot, so that no rollout depends on which
 // goroutine runs it.
 func (s *Searcher) newWorker(slot uint64) (*worker, error) {
-	wk := &worker{src: rand.NewPCG(s.cfg.Seed, slot+1)}
+	n := s.game.NumDistinctActions()
+	wk := &worker{
+		src:   rand.NewPCG(s.cfg.Seed, slot+1),
+		legal: make([]env.Action, 0, n),
+		fresh: make([]env.Action, 0, n),
+		rets:  make([]float64, 0, s.game.NumPlayers()),
+	}
 	wk.rng = rand.New(wk.src)
 	if s.cfg.Rollout == "" || s.cfg.Rollout == "random" {
 		return wk, nil
@@ -280,144 +254,26 @@ func (s *Searcher) stopped(ctx context.Context, deadline time.Time) bool {
 	return !deadline.IsZero() && time.Now().After(deadline)
 }
 
-// searchShared grows one tree; with several workers, each round selects
-// one leaf per worker under virtual loss, plays the rollouts in parallel
-// and backs them up in worker order, so the result does not depend on
-// scheduling.
-func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int, deadline time.Time) {
-	t := &s.trees[0]
-	if !s.reuseTree(t, root) {
-		t.reset()
+// presize is the arena a tree of sims simulations is given: each
+// simulation expands at most one node, and a search's tree is about one to
+// three nodes a simulation on the games measured (tic-tac-toe, Pig, St.
+// Nazaire), so three a simulation, plus the root's children, rarely grows.
+func (s *Searcher) presize(root env.State, sims int, wk *worker) int {
+	if sims >= maxPresize {
+		return maxPresize
 	}
-	base := s.sims
-	issued := 0
-	// fill selects up to want leaves into b, under virtual loss when the
-	// search is parallel; each simulation's stream is seeded by its number.
-	fill := func(b *batch, want int) {
-		b.n = 0
-		if want <= 0 || s.stopped(ctx, deadline) {
-			return
-		}
-		b.n = min(len(b.slots), want)
-		for j := 0; j < b.n; j++ {
-			wk := b.slots[j]
-			wk.src.Seed(s.cfg.Seed, base+uint64(issued+j))
-			b.states[j] = s.startState(root, wk)
-			b.paths[j] = s.descend(t, b.states[j], wk, len(s.workers) > 1)
-		}
-		issued += b.n
-	}
-	if len(s.workers) == 1 {
-		b := newBatch(s.slots)
-		for fill(b, budget-issued); b.n > 0; fill(b, budget-issued) {
-			b.rets[0] = s.rollout(b.states[0], b.slots[0])
-			s.backup(t, b.paths[0], b.rets[0], false)
-			s.sims++
-		}
-		return
-	}
-	// Two batches alternate: while the workers roll out one, this
-	// goroutine selects the next under the first one's virtual loss. The
-	// order of every tree operation is fixed, so the search is
-	// deterministic whatever the scheduling.
-	half := len(s.slots) / 2
-	cur, next := newBatch(s.slots[:half]), newBatch(s.slots[half:])
-	fill(cur, budget-issued)
-	for cur.n > 0 {
-		var wg sync.WaitGroup
-		W := len(s.workers)
-		for w := 0; w < W; w++ {
-			wg.Add(1)
-			go func(w int) {
-				defer wg.Done()
-				for j := w; j < cur.n; j += W {
-					cur.rets[j] = s.rollout(cur.states[j], cur.slots[j])
-				}
-			}(w)
-		}
-		fill(next, budget-issued)
-		wg.Wait()
-		for j := 0; j < cur.n; j++ {
-			s.backup(t, cur.paths[j], cur.rets[j], true)
-		}
-		s.sims += uint64(cur.n)
-		cur, next = next, cur
-	}
+	wk.legal = root.LegalActions(wk.legal)
+	return 3*sims + len(wk.legal) + 1
 }
 
-// batch is a round of leaves of a shared-tree search.
-type batch struct {
-	slots  []*worker
-	states []env.State
-	paths  [][]int32
-	rets   [][]float64
-	n      int
-}
-
-func newBatch(slots []*worker) *batch {
-	n := len(slots)
-	return &batch{slots: slots, states: make([]env.State, n), paths: make([][]int32, n), rets: make([][]float64, n)}
-}
-
-// leavesPerWorker is how many leaves each worker rolls out per round of a
-// shared-tree search.
-const leavesPerWorker = 16
-
-// searchForest grows independent trees (root parallelism, and one per
-// world for Determinized) and leaves their root statistics to result.
-func (s *Searcher) searchForest(ctx context.Context, root env.State, budget int, deadline time.Time) {
-	T, W := len(s.trees), len(s.workers)
-	base := s.sims
-	worlds := make([]env.State, T)
-	for i := range s.trees {
-		s.trees[i].reset()
-		worlds[i] = root
-		if s.cfg.Mode == Determinized {
-			worlds[i] = root.Resample(root.CurrentPlayer(), rand.New(rand.NewPCG(s.cfg.Seed^base, uint64(i))))
-		}
-	}
-	ran := make([]int, T)
-	var wg sync.WaitGroup
-	for w := range s.workers {
-		wg.Add(1)
-		go func(w int, wk *worker) {
-			defer wg.Done()
-			// Worker w owns trees w, w+W, ... and gives them one simulation
-			// each in turn, so a time budget is shared out evenly too.
-			for k := 0; !s.stopped(ctx, deadline); k++ {
-				busy := false
-				for i := w; i < T; i += W {
-					share := budget / T
-					if i < budget%T {
-						share++
-					}
-					if k >= share {
-						continue
-					}
-					busy = true
-					wk.src.Seed(s.cfg.Seed^uint64(i)<<40, base+uint64(k))
-					st := s.startState(worlds[i], wk)
-					path := s.descend(&s.trees[i], st, wk, false)
-					s.backup(&s.trees[i], path, s.rollout(st, wk), false)
-					ran[i]++
-				}
-				if !busy {
-					return
-				}
-			}
-		}(w, s.workers[w])
-	}
-	wg.Wait()
-	for _, n := range ran {
-		s.sims += uint64(n)
-	}
-}
-
+// startState is the state a simulation starts from: the root copied into
+// the worker's own state, or a fresh resample in IS-MCTS.
 func (s *Searcher) startState(root env.State, wk *worker) env.State {
 	if s.cfg.Mode == ISMCTS {
 		return root.Resample(root.CurrentPlayer(), wk.rng)
 	}
-	return root.Clone()
+	wk.state = env.CopyState(wk.state, root)
+	return wk.state
 }
 
 // descend walks from the root to a leaf, applying actions to st, and
@@ -427,8 +283,11 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 	open := s.cfg.Mode == OpenLoop || s.cfg.Mode == ISMCTS
 	path := append(wk.path[:0], 0)
 	n := int32(0)
-	for !st.IsTerminal() {
+	for {
 		p := st.CurrentPlayer()
+		if p == env.Terminal {
+			break
+		}
 		if p == env.Chance {
 			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
 			if open {
@@ -448,12 +307,11 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if n != 0 && t.nodes[n].visits == 0 {
 			break
 		}
-		wk.legal = st.LegalActions(wk.legal)
-		c := s.selectChild(t, n, int8(p), st, wk, open)
+		c := s.selectChild(t, n, int8(p), st, wk, open, vloss)
 		if vloss {
-			t.nodes[c].vloss++
+			t.aux[c].vloss++
 		}
-		_ = st.Apply(t.nodes[c].action)
+		_ = st.Apply(env.Action(t.nodes[c].action))
 		n = c
 		path = append(path, n)
 	}
@@ -482,94 +340,15 @@ func (s *Searcher) chanceChild(t *tree, n int32, wk *worker) env.Action {
 }
 
 // selectChild expands node n for the legal actions and picks by UCT. In
-// open loop the legal set may differ between visits, so each child counts
-// the simulations in which it was available (as in IS-MCTS).
-func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worker, open bool) int32 {
-	if open || !t.nodes[n].full {
-		for _, a := range wk.legal {
-			c := t.find(n, a)
-			if c < 0 {
-				c = t.add(n, a, p)
-			}
-			if open {
-				t.nodes[c].avail++
-			}
-		}
-		t.nodes[n].full = true
-		if s.cfg.PriorWeight > 0 && wk.rollout != nil {
-			if a, err := wk.rollout.Act(context.Background(), st); err == nil {
-				if c := t.find(n, a); c >= 0 {
-					t.nodes[c].prior++
-				}
-			}
-			wk.legal = st.LegalActions(wk.legal) // the agent may have reused the buffer
-		}
-	}
-	var unvisited [256]int32
-	nu := 0
-	best, bestU := int32(-1), math.Inf(-1)
-	lnN := math.Log(float64(t.nodes[n].visits + t.nodes[n].vloss + 1))
-	for c := t.nodes[n].child; c >= 0; c = t.nodes[c].sibling {
-		nd := &t.nodes[c]
-		if open && !contains(wk.legal, nd.action) {
-			continue
-		}
-		vis := nd.visits + nd.vloss
-		if vis == 0 && nd.prior > 0 {
-			return c // the agent's own choice is tried first
-		}
-		if vis == 0 {
-			if nu < len(unvisited) {
-				unvisited[nu] = c
-				nu++
-			}
-			continue
-		}
-		if open {
-			lnN = math.Log(float64(nd.avail))
-		}
-		q := 0.0
-		if nd.visits > 0 {
-			q = t.norm(nd.sum / float64(nd.visits))
-		}
-		// Simulations still under way count as losses (virtual loss), so
-		// parallel workers spread over the tree.
-		q *= float64(nd.visits) / float64(vis)
-		u := q + s.cfg.C*math.Sqrt(lnN/float64(vis))
-		if nd.prior > 0 {
-			// How often the rollout agent chose this action here: it is
-			// asked on every visit in open loop, once in closed loop.
-			share := 1.0
-			if open {
-				share = float64(nd.prior) / float64(max(nd.avail, 1))
-			}
-			u += s.cfg.PriorWeight * share / float64(1+vis)
-		}
-		if u > bestU {
-			best, bestU = c, u
-		}
-	}
-	if nu > 0 {
-		return unvisited[wk.rng.IntN(nu)]
-	}
-	return best
-}
-
-func contains(list []env.Action, a env.Action) bool {
-	for _, b := range list {
-		if b == a {
-			return true
-		}
-	}
-	return false
-}
-
 // rollout plays st to the end, or to the depth cutoff, and returns every
-// seat's return.
+// seat's return, in the worker's buffer where the game writes them there.
 func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 	decisions := 0
-	for !st.IsTerminal() {
+	for {
 		p := st.CurrentPlayer()
+		if p == env.Terminal {
+			break
+		}
 		if p == env.Chance {
 			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
 			_ = st.Apply(env.SampleChance(wk.outcomes, wk.rng))
@@ -590,29 +369,14 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 			}
 		} else {
 			wk.legal = st.LegalActions(wk.legal)
-			a = wk.legal[wk.rng.IntN(len(wk.legal))]
+			a = wk.legal[wk.intn(len(wk.legal))]
 		}
 		if st.Apply(a) != nil {
 			break
 		}
 	}
-	return st.Returns()
-}
-
-func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
-	for _, r := range ret {
-		t.lo, t.hi = math.Min(t.lo, r), math.Max(t.hi, r)
-	}
-	for _, id := range path {
-		nd := &t.nodes[id]
-		nd.visits++
-		if vloss && id != 0 && nd.mover >= 0 {
-			nd.vloss--
-		}
-		if nd.mover >= 0 && int(nd.mover) < len(ret) {
-			nd.sum += ret[nd.mover]
-		}
-	}
+	wk.rets = env.WriteReturns(st, wk.rets)
+	return wk.rets
 }
 
 // result merges the root statistics of every tree and picks the action.
@@ -633,7 +397,7 @@ func (s *Searcher) result(root env.State) Result {
 		res.Sims += int(t.nodes[0].visits)
 		for c := t.nodes[0].child; c >= 0; c = t.nodes[c].sibling {
 			for i, a := range legal {
-				if a == t.nodes[c].action {
+				if a == env.Action(t.nodes[c].action) {
 					res.Stats[i].Visits += int(t.nodes[c].visits)
 					sums[i] += t.nodes[c].sum
 				}
@@ -664,79 +428,4 @@ func (s *Searcher) better(a, b Stat) bool {
 		return a.Visits > b.Visits
 	}
 	return a.Value > b.Value
-}
-
-// reuseTree makes the subtree of the new root the tree, and reports
-// whether it found one. In open loop on a one-seat game the next decision is
-// the chosen action's node, whatever chance did in between. In closed loop
-// the chance outcomes (and other seats' moves) that followed are found by
-// replaying the kept subtree until a position equals the new root.
-func (s *Searcher) reuseTree(t *tree, root env.State) bool {
-	keep, from := s.kept, s.keptRoot
-	s.kept, s.keptRoot = -1, nil
-	if !s.cfg.Reuse || keep < 0 {
-		return false
-	}
-	switch {
-	case s.cfg.Mode == ClosedLoop:
-		if keep = s.findPosition(t, from, keep, root); keep < 0 {
-			return false
-		}
-	case s.game.NumPlayers() != 1:
-		return false
-	}
-	old := t.nodes
-	fresh := make([]node, 0, len(old))
-	var copyNode func(id, parent int32) int32
-	copyNode = func(id, parent int32) int32 {
-		nid := int32(len(fresh))
-		nd := old[id]
-		nd.parent, nd.child, nd.sibling, nd.vloss = parent, -1, -1, 0
-		fresh = append(fresh, nd)
-		for c := old[id].child; c >= 0; c = old[c].sibling {
-			cid := copyNode(c, nid)
-			fresh[cid].sibling = fresh[nid].child
-			fresh[nid].child = cid
-		}
-		return nid
-	}
-	copyNode(keep, -1)
-	fresh[0].mover, fresh[0].action = -1, 0
-	t.nodes = fresh
-	return true
-}
-
-// findPosition searches the subtree of node id, replaying it from the
-// position from (where id's action was chosen), for the node whose
-// position equals want; -1 if none does.
-func (s *Searcher) findPosition(t *tree, from env.State, id int32, want env.State) int32 {
-	target, err := want.MarshalJSON()
-	if err != nil || from == nil {
-		return -1
-	}
-	start := from.Clone()
-	if start.Apply(t.nodes[id].action) != nil {
-		return -1
-	}
-	type item struct {
-		id int32
-		st env.State
-	}
-	queue := []item{{id, start}}
-	for len(queue) > 0 {
-		it := queue[0]
-		queue = queue[1:]
-		if it.st.CurrentPlayer() != env.Chance {
-			if j, err := it.st.MarshalJSON(); err == nil && string(j) == string(target) {
-				return it.id
-			}
-		}
-		for c := t.nodes[it.id].child; c >= 0; c = t.nodes[c].sibling {
-			st := it.st.Clone()
-			if st.Apply(t.nodes[c].action) == nil {
-				queue = append(queue, item{c, st})
-			}
-		}
-	}
-	return -1
 }

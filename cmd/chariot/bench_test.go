@@ -50,7 +50,7 @@ func TestBenchErrors(t *testing.T) {
 		{"seats miscounted", []string{"--game", "pig", "--seats", "random"}, 1, `chariot: 1 seats given, but the game has 2`},
 		{"opponents of a solitaire game", []string{"--game", defaultGame, "--agents", "random", "--opponents", "random"}, 1, `chariot: opponents need a game of two seats or more; .*`},
 		{"unknown game", []string{"--game", "chess"}, 1, `chariot: unknown game "chess" \(known: [a-z, ]*` + defaultGame + `[a-z, ]*\)`},
-		{"unknown game option", []string{"--game", "pig:sides=4"}, 1, `chariot: game pig: unknown option "sides" \(known: target, die\)`},
+		{"unknown game option", []string{"--game", "pig:sides=4"}, 1, `chariot: game pig: unknown option "sides" \(known: target, die, stop_at_zero, forced_stop, horizon\)`},
 		{"unknown agent", []string{"--game", "pig", "--agents", "random,genius"}, 1, `chariot: unknown agent "genius" \(known: [a-z, ]*random[a-z, ]*\)`},
 		{"unknown agent option", []string{"--game", "pig", "--agents", "random:depth=2"}, 1, `chariot: agent random takes no options \(given depth=2\)`},
 		{"option not key=value", []string{"--game", "pig", "--agents", "random:depth"}, 1, `chariot: agent random: option "depth" is not key=value`},

@@ -31,7 +31,7 @@ func TestUsageAndErrors(t *testing.T) {
 		{"stray argument", []string{"play", "--game", "pig", "extra"}, 2, `chariot play: unexpected argument "extra"`},
 		{"games flag", []string{"games", "-v"}, 2, "chariot games: unknown flag -v"},
 		{"unknown game", []string{"play", "--game", "chess"}, 1, `chariot: unknown game "chess" (known: …)`},
-		{"unknown option", []string{"play", "--game", "pig:sides=4"}, 1, `chariot: game pig: unknown option "sides" (known: target, die)`},
+		{"unknown option", []string{"play", "--game", "pig:sides=4"}, 1, `chariot: game pig: unknown option "sides" (known: target, die, stop_at_zero, forced_stop, horizon)`},
 		{"bad option value", []string{"play", "--game", "pig:target=0"}, 1, "chariot: game pig: option target=0: out of range 1 to 1000"},
 		{"bad agent", []string{"play", "--game", "pig", "--agent", "genius"}, 1, `chariot: unknown agent "genius" (known: …)`},
 		{"bad agent option", []string{"play", "--game", "pig", "--agent", "random:depth=2"}, 1, `chariot: agent random takes no options (given depth=2)`},

@@ -9,12 +9,27 @@
 // (hold): the turn total is banked into their score and the turn passes. A
 // turn opens with a roll: stopping with a turn total of 0 is not legal, so
 // no line of play cycles without a die. The first player whose score reaches
-// the target wins.
+// the target wins. The wire form of a state holds a "decisions" count when
+// the game has a horizon, and winner 2 for a draw there.
 //
 // Options (registered as "pig"):
 //
-//	target  points to win, 1 to 1000 (default 20)
-//	die     faces of the die, 2 to 100 (default 6)
+//	target        points to win, 1 to 1000 (default 20)
+//	die           faces of the die, 2 to 100 (default 6)
+//	stop_at_zero  stopping is legal with a turn total of 0 (default false)
+//	forced_stop   once score and turn total reach the target, stop is the
+//	              only action (default false)
+//	horizon       the game is a draw, both returns 0, after this many
+//	              decisions (rolls and stops), a pending roll left unrolled;
+//	              0 for none (default 0)
+//
+// The last three make the game OpenSpiel's "pig" exactly:
+// "pig:target=100,stop_at_zero=true,forced_stop=true,horizon=1000" is
+// OpenSpiel's game with its default parameters, so search speed and
+// strength can be compared on the same game. Only the action numbers
+// differ (OpenSpiel's roll is 0 and stop 1; its die faces are 0 to 5).
+// With stop_at_zero and no horizon a game can go on for ever, both
+// players stopping in turn.
 //
 // A player may roll on past the target, so the turn total is unbounded and
 // the positions are infinite; but every position whose score and turn total

@@ -20,20 +20,26 @@ type stateJSON struct {
 	Player    *int    `json:"player"`
 	Chance    *bool   `json:"chance"`
 	Winner    *int    `json:"winner"`
+	// Decisions is written, and required, when the game has a horizon.
+	Decisions *int `json:"decisions,omitempty"`
 }
 
 // MarshalJSON implements env.State. The options of the game are included so
 // that a state is not read back into a different game.
 func (s *State) MarshalJSON() ([]byte, error) {
 	opts := s.game.Options()
-	return json.Marshal(stateJSON{
+	w := stateJSON{
 		Options:   &opts,
 		Scores:    s.scores[:],
 		TurnTotal: &s.turn,
 		Player:    &s.player,
 		Chance:    &s.chance,
 		Winner:    &s.winner,
-	})
+	}
+	if s.game.horizon > 0 {
+		w.Decisions = &s.decisions
+	}
+	return json.Marshal(w)
 }
 
 // UnmarshalState implements env.Game. It rejects unknown or missing fields,
@@ -69,6 +75,12 @@ func (g *Game) unmarshal(data []byte) (*State, error) {
 	if *w.Options != g.Options() {
 		return nil, fmt.Errorf("options %q, but the game has %q", *w.Options, g.Options())
 	}
+	switch {
+	case g.horizon > 0 && w.Decisions == nil:
+		return nil, errors.New(`missing "decisions" (the game has a horizon)`)
+	case g.horizon == 0 && w.Decisions != nil:
+		return nil, errors.New(`"decisions" given, but the game has no horizon`)
+	}
 	if len(w.Scores) != 2 {
 		return nil, fmt.Errorf("%d scores, want 2", len(w.Scores))
 	}
@@ -79,6 +91,9 @@ func (g *Game) unmarshal(data []byte) (*State, error) {
 		player: *w.Player,
 		chance: *w.Chance,
 		winner: *w.Winner,
+	}
+	if w.Decisions != nil {
+		s.decisions = *w.Decisions
 	}
 	if err := s.validate(); err != nil {
 		return nil, err
@@ -106,12 +121,30 @@ func (s *State) validate() error {
 	if !g.reachable(s.turn) {
 		return fmt.Errorf("turn total %d cannot be reached with a d%d", s.turn, g.die)
 	}
-	switch s.winner {
-	case -1:
+	if s.decisions < 0 || s.decisions > g.horizon {
+		return fmt.Errorf("%d decisions, want 0 to the horizon %d", s.decisions, g.horizon)
+	}
+	if s.winner == -1 || s.winner == drawn {
 		for i, sc := range s.scores {
 			if sc >= g.target {
-				return fmt.Errorf("game in play but seat %d has %d, at least the target %d", i, sc, g.target)
+				return fmt.Errorf("game not won but seat %d has %d, at least the target %d", i, sc, g.target)
 			}
+		}
+	}
+	switch s.winner {
+	case -1:
+		switch {
+		case g.horizon > 0 && s.decisions == g.horizon:
+			return fmt.Errorf("game in play after %d decisions, the horizon", s.decisions)
+		case s.chance && g.forcedStop && s.scores[s.player]+s.turn >= g.target:
+			return fmt.Errorf("a roll pending with the target reached, where the rules force a stop")
+		}
+	case drawn:
+		switch {
+		case s.decisions != g.horizon:
+			return fmt.Errorf("a draw after %d decisions, but the horizon is %d", s.decisions, g.horizon)
+		case s.chance:
+			return fmt.Errorf("a drawn game with a roll pending")
 		}
 	case 0, 1:
 		w := s.winner
@@ -126,7 +159,7 @@ func (s *State) validate() error {
 			return fmt.Errorf("loser %d has %d, at least the target %d", 1-w, s.scores[1-w], g.target)
 		}
 	default:
-		return fmt.Errorf("winner %d, want -1, 0 or 1", s.winner)
+		return fmt.Errorf("winner %d, want -1 (in play), 0 or 1 (a seat), or 2 (a draw at the horizon)", s.winner)
 	}
 	return nil
 }
@@ -165,8 +198,10 @@ type View struct {
 	// Mover is the seat whose turn it is, also while its roll is pending.
 	Mover  int  `json:"mover"`
 	Chance bool `json:"chance"`
-	// Winner is the winning seat, or -1 while the game is in play.
-	Winner int `json:"winner"`
+	// Winner is the winning seat, or -1 while the game is in play or after a
+	// draw at the horizon.
+	Winner int  `json:"winner"`
+	Drawn  bool `json:"drawn,omitempty"`
 }
 
 // Observe implements env.State; it returns a View.
@@ -177,6 +212,7 @@ func (s *State) Observe(p env.Player) any {
 		TurnTotal: s.turn,
 		Mover:     s.player,
 		Chance:    s.chance,
-		Winner:    s.winner,
+		Winner:    s.Winner(),
+		Drawn:     s.winner == drawn,
 	}
 }

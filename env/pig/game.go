@@ -16,8 +16,9 @@ const (
 
 // Option limits, so that scores and the action space stay small.
 const (
-	MaxTarget = 1000
-	MaxDie    = 100
+	MaxTarget  = 1000
+	MaxDie     = 100
+	MaxHorizon = 1_000_000
 )
 
 // optionDocs documents the game's options; the defaults here are the ones
@@ -26,6 +27,9 @@ func optionDocs() []env.OptionDoc {
 	return []env.OptionDoc{
 		{Name: "target", Default: "20", Help: "points to win (1 to 1000)"},
 		{Name: "die", Default: "6", Help: "faces of the die (2 to 100)"},
+		{Name: "stop_at_zero", Default: "false", Help: "stopping is legal with a turn total of 0 (OpenSpiel's rule)"},
+		{Name: "forced_stop", Default: "false", Help: "once score and turn total reach the target, stop is the only action (OpenSpiel's rule)"},
+		{Name: "horizon", Default: "0", Help: "the game is a draw after this many decisions, rolls and stops (0: none; OpenSpiel's is 1000)"},
 	}
 }
 
@@ -42,6 +46,10 @@ func init() {
 type Game struct {
 	target int
 	die    int
+	// OpenSpiel's rules, each an option: see the package documentation.
+	stopAtZero bool
+	forcedStop bool
+	horizon    int
 }
 
 // New builds the game from its options; see the package documentation.
@@ -57,7 +65,30 @@ func New(p env.Params) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Game{target: target, die: die}, nil
+	g := &Game{target: target, die: die}
+	if g.stopAtZero, err = boolOption(p, "stop_at_zero"); err != nil {
+		return nil, err
+	}
+	if g.forcedStop, err = boolOption(p, "forced_stop"); err != nil {
+		return nil, err
+	}
+	if g.horizon, err = intOption(p, "horizon", 0, 0, MaxHorizon); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// boolOption reads a true/false option, false when absent.
+func boolOption(p env.Params, name string) (bool, error) {
+	s, ok := p[name]
+	if !ok {
+		return false, nil
+	}
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return false, fmt.Errorf("option %s=%q: want true or false", name, s)
+	}
+	return v, nil
 }
 
 // intOption reads an integer option within [lo, hi], or def when absent.
@@ -86,9 +117,25 @@ func (g *Game) Die() int { return g.die }
 func (g *Game) Name() string { return "pig" }
 
 // Options implements env.Game.
+// OpenSpiel's rules are listed only when in force, so that the options of
+// the plain game read as they always have.
 func (g *Game) Options() string {
-	return env.Params{"target": strconv.Itoa(g.target), "die": strconv.Itoa(g.die)}.String()
+	p := env.Params{"target": strconv.Itoa(g.target), "die": strconv.Itoa(g.die)}
+	if g.stopAtZero {
+		p["stop_at_zero"] = "true"
+	}
+	if g.forcedStop {
+		p["forced_stop"] = "true"
+	}
+	if g.horizon > 0 {
+		p["horizon"] = strconv.Itoa(g.horizon)
+	}
+	return p.String()
 }
+
+// Horizon is the number of decisions after which the game is a draw, 0 for
+// none.
+func (g *Game) Horizon() int { return g.horizon }
 
 // NumPlayers implements env.Game: two seats.
 func (g *Game) NumPlayers() int { return 2 }

@@ -32,6 +32,12 @@ func invariant(s env.State) error {
 	ps := s.(*pig.State)
 	g := ps.Game().(*pig.Game)
 	sc := ps.Scores()
+	if ps.IsTerminal() && ps.Winner() < 0 { // a draw at the horizon
+		if g.Horizon() == 0 || ps.Decisions() != g.Horizon() || sc[0] >= g.Target() || sc[1] >= g.Target() {
+			return errors.New("bad draw: " + ps.String())
+		}
+		return nil
+	}
 	if ps.IsTerminal() {
 		w := ps.Winner()
 		if sc[w] < g.Target() || sc[1-w] >= g.Target() || ps.TurnTotal() != 0 {

@@ -12,13 +12,17 @@ import (
 // State is one position of Pig. Its zero value is not usable; get one from
 // Game.NewState or Game.NewInitialState. Clone is a struct copy.
 type State struct {
-	game   *Game
-	scores [2]int
-	turn   int  // turn total of the player to move
-	player int  // seat whose turn it is (the winner once the game is over)
-	chance bool // a roll was made and the die face is pending
-	winner int  // -1 while in play
+	game      *Game
+	scores    [2]int
+	turn      int  // turn total of the player to move
+	player    int  // seat whose turn it is (the winner once the game is over)
+	chance    bool // a roll was made and the die face is pending
+	winner    int  // -1 while in play, a seat, or drawn
+	decisions int  // rolls and stops so far, counted when the game has a horizon
 }
+
+// drawn is State.winner of a game that reached the horizon.
+const drawn = 2
 
 var _ env.State = (*State)(nil)
 
@@ -35,8 +39,18 @@ func (s *State) TurnTotal() int { return s.turn }
 // is the winner.
 func (s *State) Mover() env.Player { return env.Player(s.player) }
 
-// Winner is the winning seat, or -1 while the game is in play.
-func (s *State) Winner() int { return s.winner }
+// Winner is the winning seat, or -1 while the game is in play or after a
+// draw at the horizon.
+func (s *State) Winner() int {
+	if s.winner == drawn {
+		return -1
+	}
+	return s.winner
+}
+
+// Decisions counts the rolls and stops made so far; it is kept only when
+// the game has a horizon.
+func (s *State) Decisions() int { return s.decisions }
 
 // CurrentPlayer implements env.State.
 func (s *State) CurrentPlayer() env.Player {
@@ -54,7 +68,9 @@ func (s *State) CurrentPlayer() env.Player {
 func (s *State) IsTerminal() bool { return s.winner >= 0 }
 
 // LegalActions implements env.State: the faces at a chance node; otherwise
-// roll, and stop once the turn total is positive.
+// roll, and stop once the turn total is positive (or always, with
+// stop_at_zero); with forced_stop, stop alone once score and turn total
+// reach the target.
 func (s *State) LegalActions(buf []env.Action) []env.Action {
 	buf = buf[:0]
 	switch {
@@ -64,12 +80,21 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 			buf = append(buf, RollFace+env.Action(f-1))
 		}
 	default:
-		if s.turn > 0 {
+		if s.canStop() {
 			buf = append(buf, Stop)
 		}
-		buf = append(buf, Roll)
+		if s.canRoll() {
+			buf = append(buf, Roll)
+		}
 	}
 	return buf
+}
+
+// canStop and canRoll say which decisions the rules allow at a decision.
+func (s *State) canStop() bool { return s.turn > 0 || s.game.stopAtZero }
+
+func (s *State) canRoll() bool {
+	return !s.game.forcedStop || s.scores[s.player]+s.turn < s.game.target
 }
 
 // ChanceOutcomes implements env.State: each face with probability 1/die.
@@ -93,7 +118,7 @@ func (s *State) legal(a env.Action) bool {
 	case s.chance:
 		return a >= RollFace && a < RollFace+env.Action(s.game.die)
 	default:
-		return a == Roll || (a == Stop && s.turn > 0)
+		return (a == Roll && s.canRoll()) || (a == Stop && s.canStop())
 	}
 }
 
@@ -113,6 +138,7 @@ func (s *State) Apply(a env.Action) error {
 		}
 	case a == Roll:
 		s.chance = true
+		s.decided()
 	default: // Stop
 		s.scores[s.player] += s.turn
 		s.turn = 0
@@ -121,8 +147,22 @@ func (s *State) Apply(a env.Action) error {
 		} else {
 			s.player = 1 - s.player
 		}
+		s.decided()
 	}
 	return nil
+}
+
+// decided counts a roll or a stop where the game has a horizon, and ends a
+// game still in play there in a draw, a pending roll unrolled, as OpenSpiel
+// does.
+func (s *State) decided() {
+	if s.game.horizon == 0 {
+		return
+	}
+	s.decisions++
+	if s.winner < 0 && s.decisions >= s.game.horizon {
+		s.winner, s.chance = drawn, false
+	}
 }
 
 // phase names the kind of node, for messages.
@@ -186,16 +226,22 @@ func (s *State) Clone() env.State {
 
 // Returns implements env.State: +1 for the winner and -1 for the loser at
 // the end, 0 for both before.
-func (s *State) Returns() []float64 {
+func (s *State) Returns() []float64 { return s.WriteReturns(make([]float64, 0, 2)) }
+
+// WriteReturns implements env.ReturnsWriter.
+func (s *State) WriteReturns(buf []float64) []float64 {
 	switch s.winner {
 	case 0:
-		return []float64{1, -1}
+		return append(buf[:0], 1, -1)
 	case 1:
-		return []float64{-1, 1}
+		return append(buf[:0], -1, 1)
 	default:
-		return []float64{0, 0}
+		return append(buf[:0], 0, 0)
 	}
 }
+
+// CopyFrom implements env.Copier.
+func (s *State) CopyFrom(src env.State) { *s = *src.(*State) }
 
 // Score implements env.State. Value is seat 0's return; the metrics are the
 // two scores and the turn total, in that order.
@@ -206,6 +252,8 @@ func (s *State) Score() env.Score {
 		verdict = "p0 wins"
 	case 1:
 		verdict = "p1 wins"
+	case drawn:
+		verdict = "draw"
 	}
 	return env.Score{
 		Value:   s.Returns()[0],
@@ -223,6 +271,8 @@ func (s *State) Score() env.Score {
 func (s *State) String() string {
 	head := fmt.Sprintf("p0 %d, p1 %d (target %d); ", s.scores[0], s.scores[1], s.game.target)
 	switch {
+	case s.winner == drawn:
+		return head + fmt.Sprintf("a draw after %d decisions", s.decisions)
 	case s.winner >= 0:
 		return head + fmt.Sprintf("p%d wins", s.winner)
 	case s.chance:

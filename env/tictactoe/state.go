@@ -29,6 +29,17 @@ var lines = [8][3]int{
 	{0, 4, 8}, {2, 4, 6}, // diagonals
 }
 
+// linesThrough lists, for each cell, the lines that pass through it: after
+// a mark only these can have been completed.
+var linesThrough = func() (t [Cells][][3]int) {
+	for _, l := range lines {
+		for _, c := range l {
+			t[c] = append(t[c], l)
+		}
+	}
+	return t
+}()
+
 // State is one position of tic-tac-toe. Its zero value is not usable; get
 // one from Game.NewState, Game.NewInitialState or Game.FromBoard. Clone is a
 // struct copy.
@@ -104,9 +115,19 @@ func (s *State) Apply(a env.Action) error {
 		return fmt.Errorf("tictactoe: cell %s is taken: %w", s.ActionString(a), env.ErrIllegal)
 	}
 	p := s.mover()
-	s.board[a] = markX + byte(p)
+	m := markX + byte(p)
+	s.board[a] = m
 	s.marks++
-	s.winner = s.result()
+	// The game was in play, so a new line must pass through this mark.
+	for _, l := range linesThrough[a] {
+		if s.board[l[0]] == m && s.board[l[1]] == m && s.board[l[2]] == m {
+			s.winner = p
+			return nil
+		}
+	}
+	if s.marks == Cells {
+		s.winner = draw
+	}
 	return nil
 }
 
@@ -164,16 +185,22 @@ func (s *State) Clone() env.State {
 	return &c
 }
 
+// CopyFrom implements env.Copier.
+func (s *State) CopyFrom(src env.State) { *s = *src.(*State) }
+
 // Returns implements env.State: +1 for the winner and -1 for the loser at
 // the end, 0 for both in a draw or before the end.
-func (s *State) Returns() []float64 {
+func (s *State) Returns() []float64 { return s.WriteReturns(make([]float64, 0, 2)) }
+
+// WriteReturns implements env.ReturnsWriter.
+func (s *State) WriteReturns(buf []float64) []float64 {
 	switch s.winner {
 	case 0:
-		return []float64{1, -1}
+		return append(buf[:0], 1, -1)
 	case 1:
-		return []float64{-1, 1}
+		return append(buf[:0], -1, 1)
 	default:
-		return []float64{0, 0}
+		return append(buf[:0], 0, 0)
 	}
 }
 

@@ -1,0 +1,250 @@
+package connectfour
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Values of State.winner besides a seat.
+const (
+	inPlay = -1
+	draw   = 2
+)
+
+// colBits is the bits a column takes on a bit board: six cells and a guard
+// bit that keeps lines from wrapping into the next column.
+const colBits = Rows + 1
+
+// bit is the bit of the cell at column c and row r (0 at the bottom).
+func bit(c, r int) uint64 { return 1 << (c*colBits + r) }
+
+// State is one position of Connect Four. Its zero value is not usable; get
+// one from Game.NewState, Game.NewInitialState or Game.FromBoard. Clone is
+// a struct copy.
+type State struct {
+	game   *Game
+	discs  [2]uint64  // each seat's discs, a bit per cell (see bit)
+	height [Cols]int8 // discs in each column
+	moves  int8       // discs on the board; x is to move when even
+	winner int8       // inPlay, seat 0 or 1, or draw
+}
+
+var _ env.State = (*State)(nil)
+
+// Game implements env.State.
+func (s *State) Game() env.Game { return s.game }
+
+// mover is the seat whose turn it is by the count of discs.
+func (s *State) mover() int { return int(s.moves) & 1 }
+
+// CurrentPlayer implements env.State.
+func (s *State) CurrentPlayer() env.Player {
+	if s.winner != inPlay {
+		return env.Terminal
+	}
+	return env.Player(s.mover())
+}
+
+// IsTerminal implements env.State.
+func (s *State) IsTerminal() bool { return s.winner != inPlay }
+
+// Winner is the winning seat, -1 while in play or after a draw.
+func (s *State) Winner() int {
+	if s.winner == draw {
+		return -1
+	}
+	return int(s.winner)
+}
+
+// LegalActions implements env.State: the columns that are not full, while
+// in play.
+func (s *State) LegalActions(buf []env.Action) []env.Action {
+	buf = buf[:0]
+	if s.winner != inPlay {
+		return buf
+	}
+	for c, h := range s.height {
+		if h < Rows {
+			buf = append(buf, env.Action(c))
+		}
+	}
+	return buf
+}
+
+// ChanceOutcomes implements env.State: the game has no chance nodes.
+func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome { return buf[:0] }
+
+// Apply implements env.State.
+func (s *State) Apply(a env.Action) error {
+	switch {
+	case s.winner != inPlay:
+		return fmt.Errorf("connectfour: column %s in a finished game: %w", s.ActionString(a), env.ErrIllegal)
+	case a < 0 || a >= Cols:
+		return fmt.Errorf("connectfour: action %d out of range 0 to %d: %w", int(a), Cols-1, env.ErrIllegal)
+	case s.height[a] == Rows:
+		return fmt.Errorf("connectfour: column %s is full: %w", s.ActionString(a), env.ErrIllegal)
+	}
+	p := s.mover()
+	s.discs[p] |= bit(int(a), int(s.height[a]))
+	s.height[a]++
+	s.moves++
+	switch {
+	case fourInLine(s.discs[p]):
+		s.winner = int8(p)
+	case s.moves == Cells:
+		s.winner = draw
+	}
+	return nil
+}
+
+// fourInLine reports whether a bit board holds four in a line: for each
+// direction (up a column, along a row, and the two diagonals) it pairs each
+// disc with its neighbour, then each pair with the pair two steps on.
+func fourInLine(b uint64) bool {
+	for _, d := range [4]int{1, colBits, colBits - 1, colBits + 1} {
+		if m := b & (b >> d); m&(m>>(2*d)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ActionString implements env.State: a column "a" to "g", or "#n" for a
+// number outside the action space.
+func (s *State) ActionString(a env.Action) string {
+	if a < 0 || a >= Cols {
+		return "#" + strconv.Itoa(int(a))
+	}
+	return string(rune('a' + a))
+}
+
+// ParseAction implements env.State. It reads a column "a" to "g" (either
+// case), or an action number, bare or as "#n".
+func (s *State) ParseAction(text string) (env.Action, error) {
+	t := strings.ToLower(strings.TrimSpace(text))
+	if len(t) == 1 && t[0] >= 'a' && t[0] < 'a'+Cols {
+		return env.Action(t[0] - 'a'), nil
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(t, "#"))
+	if err != nil {
+		return 0, fmt.Errorf("connectfour: unknown action %q (want a column a to g, or a number 0 to 6)", text)
+	}
+	return env.Action(n), nil
+}
+
+// Clone implements env.State.
+func (s *State) Clone() env.State {
+	c := *s
+	return &c
+}
+
+// CopyFrom implements env.Copier.
+func (s *State) CopyFrom(src env.State) { *s = *src.(*State) }
+
+// Returns implements env.State: +1 for the winner and -1 for the loser at
+// the end, 0 for both in a draw or before the end.
+func (s *State) Returns() []float64 { return s.WriteReturns(make([]float64, 0, 2)) }
+
+// WriteReturns implements env.ReturnsWriter.
+func (s *State) WriteReturns(buf []float64) []float64 {
+	switch s.winner {
+	case 0:
+		return append(buf[:0], 1, -1)
+	case 1:
+		return append(buf[:0], -1, 1)
+	default:
+		return append(buf[:0], 0, 0)
+	}
+}
+
+// cell is what stands at column c, row r: 'x', 'o' or '.'.
+func (s *State) cell(c, r int) byte {
+	switch b := bit(c, r); {
+	case s.discs[0]&b != 0:
+		return 'x'
+	case s.discs[1]&b != 0:
+		return 'o'
+	}
+	return '.'
+}
+
+// Board is the board as 42 characters "x", "o" or ".", row by row from
+// the bottom, each from column a to g.
+func (s *State) Board() string {
+	var b [Cells]byte
+	for r := range Rows {
+		for c := range Cols {
+			b[r*Cols+c] = s.cell(c, r)
+		}
+	}
+	return string(b[:])
+}
+
+// verdict names the outcome.
+func (s *State) verdict() string {
+	switch s.winner {
+	case 0:
+		return "x wins"
+	case 1:
+		return "o wins"
+	case draw:
+		return "draw"
+	default:
+		return "in play"
+	}
+}
+
+// Score implements env.State. Value is seat 0's return; the one metric is
+// the number of discs on the board.
+func (s *State) Score() env.Score {
+	return env.Score{
+		Value:   s.WriteReturns(nil)[0],
+		Verdict: s.verdict(),
+		Metrics: []env.Metric{{Name: "discs", Value: float64(s.moves)}},
+	}
+}
+
+// String implements env.State: the board with row 6 on top, then who is to
+// move or the result, e.g.
+//
+//	6 . . . . . . .
+//	5 . . . . . . .
+//	4 . . . . . . .
+//	3 . . . . . . .
+//	2 . . . o . . .
+//	1 . . x x . . .
+//	  a b c d e f g
+//	o to move
+func (s *State) String() string {
+	var b strings.Builder
+	for r := Rows - 1; r >= 0; r-- {
+		b.WriteByte('1' + byte(r))
+		for c := range Cols {
+			b.WriteByte(' ')
+			b.WriteByte(s.cell(c, r))
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("  a b c d e f g\n")
+	if s.winner == inPlay {
+		b.WriteString("xo"[s.mover():s.mover()+1] + " to move")
+	} else {
+		b.WriteString(s.verdict())
+	}
+	return b.String()
+}
+
+// Prompt implements env.Prompter.
+func (s *State) Prompt() string {
+	if s.winner != inPlay {
+		return s.verdict()
+	}
+	return "xo"[s.mover():s.mover()+1] + " to drop a disc in a column"
+}
+
+// Resample implements env.State: nothing is hidden, so it is a clone.
+func (s *State) Resample(p env.Player, rng *rand.Rand) env.State { return s.Clone() }

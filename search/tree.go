@@ -1,0 +1,312 @@
+package search
+
+import (
+	"context"
+	"math"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// node is one tree node: the action that leads to it and its statistics.
+// Children are a linked list of siblings in the tree's arena.
+// A node is 32 bytes, so that a descent touches a cache line a level; what
+// only open loop, the prior or parallel search need is in aux.
+type node struct {
+	sum     float64 // returns to mover, summed over visits
+	action  int32
+	child   int32 // first child, or -1
+	sibling int32 // next sibling, or -1
+	visits  int32
+	// kids counts the children when they were all created at once and lie
+	// in the arena at child-kids+1 to child (closed loop, fewer than
+	// maxKids), else 0; tried counts those of them that selection has
+	// taken, in that order.
+	kids  int16
+	tried int16
+	mover int8 // seat that chose action; -1 for chance outcomes and the root
+	full  bool // children created for every legal action
+}
+
+// maxKids bounds node.kids; a node with more children is searched by the
+// general loop.
+const maxKids = math.MaxInt16
+
+// aux is the rest of a node's statistics.
+type aux struct {
+	vloss int32 // simulations under way through this node (parallel search)
+	avail int32 // open loop: simulations in which this action was legal
+	prior int32 // times the rollout agent chose this action here
+}
+
+// hot is what selection reads of a node, kept by backup in an array beside
+// the nodes, so that a node's children share a cache line or two and
+// selection neither divides nor takes a root.
+type hot struct {
+	mean float32 // sum / visits
+	rs   float32 // 1 / sqrt(visits)
+}
+
+// tree is one search tree in an arena of nodes; hot[i] and aux[i] go with
+// nodes[i].
+type tree struct {
+	nodes  []node
+	hot    []hot
+	aux    []aux
+	lo, hi float64 // range of returns seen, for normalising values
+}
+
+// maxPresize bounds the nodes reset reserves ahead (14 MB): a longer search
+// grows the arena as it goes.
+const maxPresize = 1 << 18
+
+// reset empties the tree, keeping its arena, which is first sized for about
+// want nodes so that a search does not spend its time growing it.
+func (t *tree) reset(want int) {
+	want = min(max(want, 1), maxPresize)
+	if cap(t.nodes) < want {
+		t.nodes, t.hot, t.aux = make([]node, 0, want), make([]hot, 0, want), make([]aux, 0, want)
+	}
+	t.nodes = append(t.nodes[:0], node{child: -1, sibling: -1, mover: -1})
+	t.hot, t.aux = append(t.hot[:0], hot{}), append(t.aux[:0], aux{})
+	t.lo, t.hi = math.Inf(1), math.Inf(-1)
+}
+
+func (t *tree) add(parent int32, a env.Action, mover int8) int32 {
+	id := int32(len(t.nodes))
+	t.nodes = append(t.nodes, node{action: int32(a), child: -1, sibling: t.nodes[parent].child, mover: mover})
+	t.hot, t.aux = append(t.hot, hot{}), append(t.aux, aux{})
+	t.nodes[parent].child = id
+	return id
+}
+
+func (t *tree) find(parent int32, a env.Action) int32 {
+	for c := t.nodes[parent].child; c >= 0; c = t.nodes[c].sibling {
+		if t.nodes[c].action == int32(a) {
+			return c
+		}
+	}
+	return -1
+}
+
+// The exploration term C*sqrt(ln N / n) is split into sqrt(ln N), taken once
+// per selection, and 1/sqrt(n) per child; both come from tables for the
+// counts most nodes have (a search's root passes 4,096 visits quickly, its
+// children seldom).
+const sqrtLnTable, invSqrtTable = 1 << 15, 1 << 12
+
+var sqrtLnTab = func() (t [sqrtLnTable]float64) {
+	for n := 1; n < sqrtLnTable; n++ {
+		t[n] = math.Sqrt(math.Log(float64(n)))
+	}
+	return t
+}()
+
+var invSqrtTab = func() (t [invSqrtTable]float64) {
+	for n := 1; n < invSqrtTable; n++ {
+		t[n] = 1 / math.Sqrt(float64(n))
+	}
+	return t
+}()
+
+func sqrtLn(n int32) float64 {
+	if n < sqrtLnTable {
+		return sqrtLnTab[n]
+	}
+	return math.Sqrt(math.Log(float64(n)))
+}
+
+func invSqrt(n int32) float64 {
+	if n < invSqrtTable {
+		return invSqrtTab[n]
+	}
+	return 1 / math.Sqrt(float64(n))
+}
+
+// expand gives node n a child for every legal action it lacks, in a random
+// order: selection tries unvisited children in list order, so each is
+// equally likely to be tried first, without a draw per selection. (Where
+// selectContiguous will serve the node, it draws the untried child itself,
+// and the order is left as it is.) In open loop it also counts each legal
+// child's availability. With a prior, it asks the rollout agent for its
+// choice here.
+func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, open, fast bool) {
+	wk.legal = st.LegalActions(wk.legal)
+	fresh := wk.fresh[:0]
+	for _, a := range wk.legal {
+		c := int32(-1)
+		if t.nodes[n].child >= 0 {
+			c = t.find(n, a)
+		}
+		if c < 0 {
+			fresh = append(fresh, a)
+		} else if open {
+			t.aux[c].avail++
+		}
+	}
+	contiguous := !open && t.nodes[n].child < 0 && len(fresh) < maxKids
+	if contiguous {
+		t.nodes[n].kids = int16(len(fresh))
+	}
+	for i := len(fresh) - 1; i > 0 && !(contiguous && fast); i-- {
+		j := wk.intn(i + 1)
+		fresh[i], fresh[j] = fresh[j], fresh[i]
+	}
+	for _, a := range fresh {
+		c := t.add(n, a, p)
+		if open {
+			t.aux[c].avail++
+		}
+	}
+	wk.fresh = fresh
+	t.nodes[n].full = true
+	if s.cfg.PriorWeight > 0 && wk.rollout != nil {
+		if a, err := wk.rollout.Act(context.Background(), st); err == nil {
+			if c := t.find(n, a); c >= 0 {
+				t.aux[c].prior++
+			}
+		}
+		if open {
+			wk.legal = st.LegalActions(wk.legal) // the agent may have reused the buffer
+		}
+	}
+}
+
+// selectChild picks a child of decision node n by UCT, expanding n first
+// where it lacks children: in closed loop once, in open loop on every visit,
+// since the legal set may differ between visits and each child counts the
+// simulations in which it was available (as in IS-MCTS). Every child is
+// considered. An unvisited child is taken first: the rollout agent's choice
+// where there is a prior, else the first in the (shuffled) list.
+func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worker, open, vloss bool) int32 {
+	withPrior := s.cfg.PriorWeight > 0
+	fast := !open && !withPrior && !vloss
+	if open || !t.nodes[n].full {
+		s.expand(t, n, p, st, wk, open, fast)
+	}
+	if nd := &t.nodes[n]; nd.kids > 0 && fast {
+		return s.selectContiguous(t, nd, wk)
+	}
+	// q = (mean - lo) * scale + shift normalises a mean to [0, 1], or to
+	// 0.5 before two distinct returns have been seen.
+	scale, shift := 0.0, 0.5
+	if t.hi > t.lo {
+		scale, shift = 1/(t.hi-t.lo), -t.lo/(t.hi-t.lo)
+	}
+	explore := s.cfg.C * sqrtLn(t.nodes[n].visits+t.aux[n].vloss+1)
+	best, bestU, unvisited := int32(-1), math.Inf(-1), int32(-1)
+	for c := t.nodes[n].child; c >= 0; c = t.nodes[c].sibling {
+		nd, ax := &t.nodes[c], &t.aux[c]
+		if open && !contains(wk.legal, env.Action(nd.action)) {
+			continue
+		}
+		vis := nd.visits + ax.vloss
+		if vis == 0 {
+			if !withPrior || ax.prior > 0 {
+				return c
+			}
+			if unvisited < 0 {
+				unvisited = c
+			}
+			continue
+		}
+		if open {
+			explore = s.cfg.C * sqrtLn(ax.avail)
+		}
+		q := 0.0
+		if nd.visits > 0 {
+			q = float64(t.hot[c].mean)*scale + shift
+		}
+		if ax.vloss > 0 {
+			// Simulations still under way count as losses (virtual loss),
+			// so parallel workers spread over the tree.
+			q *= float64(nd.visits) / float64(vis)
+		}
+		u := q + explore*invSqrt(vis)
+		if withPrior && ax.prior > 0 {
+			// How often the rollout agent chose this action here: it is
+			// asked on every visit in open loop, once in closed loop.
+			share := 1.0
+			if open {
+				share = float64(ax.prior) / float64(max(ax.avail, 1))
+			}
+			u += s.cfg.PriorWeight * share / float64(1+vis)
+		}
+		if u > bestU {
+			best, bestU = c, u
+		}
+	}
+	if unvisited >= 0 {
+		return unvisited
+	}
+	return best
+}
+
+// selectContiguous is selectChild on its most common ground: one worker,
+// closed loop, no prior, children contiguous in the arena. The tried
+// children come first, so an untried one is drawn from the rest without a
+// look at the others and swapped to the front of them (untried children
+// differ only in their action); once all are tried, UCT's argmax is taken
+// over mean + C*sqrt(ln N)*range/sqrt(visits), which orders the children as
+// the normalised value does (the normalisation's scale and shift are the
+// same for every child).
+func (s *Searcher) selectContiguous(t *tree, nd *node, wk *worker) int32 {
+	first := nd.child - int32(nd.kids) + 1
+	if nd.tried < nd.kids {
+		next := first + int32(nd.tried)
+		if j := next + int32(wk.intn(int(nd.kids-nd.tried))); j != next {
+			t.nodes[j].action, t.nodes[next].action = t.nodes[next].action, t.nodes[j].action
+		}
+		nd.tried++
+		return next
+	}
+	w := s.cfg.C * sqrtLn(nd.visits+1)
+	if t.hi > t.lo {
+		w *= t.hi - t.lo
+	}
+	kids := t.hot[first : nd.child+1]
+	if t.hi <= t.lo { // no spread of returns yet: every value is 0.5
+		best := 0
+		for i := range kids {
+			if kids[i].rs > kids[best].rs {
+				best = i
+			}
+		}
+		return first + int32(best)
+	}
+	best, bestU, w32 := 0, float32(math.Inf(-1)), float32(w)
+	for i := range kids {
+		if u := kids[i].mean + w32*kids[i].rs; u > bestU {
+			best, bestU = i, u
+		}
+	}
+	return first + int32(best)
+}
+
+func contains(list []env.Action, a env.Action) bool {
+	for _, b := range list {
+		if b == a {
+			return true
+		}
+	}
+	return false
+}
+
+// backup adds a simulation's returns along its path, and with vloss takes
+// back the virtual losses descend added.
+func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
+	for _, r := range ret {
+		t.lo, t.hi = min(t.lo, r), max(t.hi, r)
+	}
+	for _, id := range path {
+		nd := &t.nodes[id]
+		nd.visits++
+		t.hot[id].rs = float32(invSqrt(nd.visits))
+		if vloss && id != 0 && nd.mover >= 0 {
+			t.aux[id].vloss--
+		}
+		if nd.mover >= 0 && int(nd.mover) < len(ret) {
+			nd.sum += ret[nd.mover]
+			t.hot[id].mean = float32(nd.sum / float64(nd.visits))
+		}
+	}
+}
