@@ -3,12 +3,14 @@ package main
 // The games the command knows, imported for their registration. Add a game
 // here to make it available to every subcommand.
 import (
+	_ "github.com/chariot-ai/chariot/env/ahraid"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	_ "github.com/chariot-ai/chariot/env/pig"
 	_ "github.com/chariot-ai/chariot/env/stnazaire"
 	_ "github.com/chariot-ai/chariot/env/tictactoe"
 
 	// Agents beyond the generic ones in package agents.
+	_ "github.com/chariot-ai/chariot/agents/ahraid"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	_ "github.com/chariot-ai/chariot/search"
 )

@@ -253,8 +253,9 @@ type Data struct {
 	zAdj                                  [MaxZones][MaxZones]int8 // movement cost between zones, 0 none
 	zoneIdx                               map[string]int8
 	approach, near, open, england, riverA int8
-	zDepth                                [MaxZones]int8 // steps from the Approach Zone: upstream is deeper
-	ramZone                               int8           // where the destroyer lies once it has rammed, or -1
+	zDepth                                [MaxZones]int8           // steps from the Approach Zone: upstream is deeper
+	zDist                                 [MaxZones][MaxZones]int8 // moves between sea zones
+	ramZone                               int8                     // where the destroyer lies once it has rammed, or -1
 
 	Areas    []Area
 	move     [MaxAreas][MaxAreas]int8 // line cost, 0 none
@@ -549,6 +550,7 @@ func compile(f DataFile) (*Data, error) {
 		}
 	}
 	d.zoneDepth()
+	d.zoneDist()
 	for i, o := range f.Objectives {
 		if _, dup := d.objIdx[o.Name]; dup || o.VP < 0 || o.VP > 99 {
 			return nil, fmt.Errorf("objective %q twice or VP %d out of 0-99", o.Name, o.VP)
@@ -797,6 +799,30 @@ func (d *Data) zoneDepth() {
 				if d.zAdj[a][b] > 0 && d.zDepth[a] < 99 && d.zDepth[a]+1 < d.zDepth[b] {
 					d.zDepth[b] = d.zDepth[a] + 1
 					changed = true
+				}
+			}
+		}
+	}
+}
+
+// zoneDist fills the moves between sea zones.
+func (d *Data) zoneDist() {
+	n := len(d.Zones)
+	for a := range n {
+		for b := range n {
+			d.zDist[a][b] = 99
+			if a == b {
+				d.zDist[a][b] = 0
+			} else if d.zAdj[a][b] > 0 {
+				d.zDist[a][b] = 1
+			}
+		}
+	}
+	for k := range n {
+		for a := range n {
+			for b := range n {
+				if v := int(d.zDist[a][k]) + int(d.zDist[k][b]); v < int(d.zDist[a][b]) {
+					d.zDist[a][b] = int8(v)
 				}
 			}
 		}
