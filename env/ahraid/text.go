@@ -187,6 +187,27 @@ func (s *State) placeOf(u int) string {
 	return "-"
 }
 
+// unitPlace says where commando u now is, as a phrase.
+func (s *State) unitPlace(u int) string {
+	switch s.UStat[u] {
+	case uAboard:
+		return "is aboard " + s.placeOf(u)
+	case uAshore:
+		return "is in area " + s.placeOf(u)
+	case uWater:
+		return "is in the " + s.placeOf(u)
+	case uEliminated:
+		return "is eliminated"
+	case uExited:
+		return "leaves the map"
+	case uSaved:
+		return "is home, saved"
+	case uHome:
+		return "is home without landing"
+	}
+	return "is captured"
+}
+
 // Narrate says what an action did, by comparing the position before and
 // after it, in the game's words.
 func (s *State) Narrate(before env.State, a env.Action) string {
@@ -218,7 +239,7 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 	for u := range d.Commandos {
 		n := d.Commandos[u].Name
 		if p.UStat[u] != s.UStat[u] || p.UWhere[u] != s.UWhere[u] {
-			add("%s: %s %s", n, unitStatNames[s.UStat[u]], s.placeOf(u))
+			add("%s %s", n, s.unitPlace(u))
 		}
 		if p.UStr[u] != s.UStr[u] {
 			add("%s loses %d strength (now %d)", n, p.UStr[u]-s.UStr[u], s.UStr[u])
