@@ -192,13 +192,17 @@ func (a *Agent) boat(s *raid.State, b int) env.Action {
 	if goal < 0 {
 		goal = a.d.OpenSea()
 	}
-	here := a.d.ZoneDist(s.BoatZone(b), goal)
+	from := s.BoatZone(b)
+	here := a.d.ZoneDist(from, goal)
+	upriver := a.d.ZoneDepth(goal) > a.d.ZoneDepth(from)
 	return a.best(func(w string, z int) (int, bool) {
 		if w != "sail" {
 			return 0, false
 		}
+		// Closer, or no farther but further up-river (the near Approach Zone
+		// with one MF left).
 		dd := a.d.ZoneDist(z, goal)
-		return dd, dd < here
+		return dd, dd < here || (dd == here && upriver && a.d.ZoneDepth(z) > a.d.ZoneDepth(from))
 	})
 }
 

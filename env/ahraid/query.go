@@ -67,3 +67,6 @@ func (d *Data) FireLinked(a, b int) bool { return d.fire[a][b] }
 
 // BoatTorpedoes is what boat b has left to fire.
 func (s *State) BoatTorpedoes(b int) int { return int(s.BTorp[b]) }
+
+// ZoneDepth counts the moves from the Approach Zone to sea zone z.
+func (d *Data) ZoneDepth(z int) int { return int(d.zDepth[z]) }
