@@ -135,6 +135,9 @@ func (s *State) ActionString(a env.Action) string {
 	case "":
 		return "action " + strconv.Itoa(int(a))
 	case "roll":
+		if what := s.picked(arg); what != "" {
+			return "roll " + strconv.Itoa(arg) + " (" + what + ")"
+		}
 		return "roll " + strconv.Itoa(arg)
 	}
 	if int(a) < len(simpleNames) {
@@ -146,9 +149,38 @@ func (s *State) ActionString(a env.Action) string {
 	return "action " + strconv.Itoa(int(a))
 }
 
-// ParseAction reads ActionString's notation, or an action number.
+// picked names what pick v chooses at a pick node: the boat hit, the
+// commando a German fires at, the area a German makes for; "" elsewhere.
+func (s *State) picked(v int) string {
+	if s.Roll != rollPick || v < 1 || v > int(s.RollK) {
+		return ""
+	}
+	switch s.Step {
+	case stepHarbour, stepQuay:
+		if s.NOpts > 0 {
+			return s.boatName(s.boatPicked(v))
+		}
+	case stepGerMove:
+		if v <= int(s.NOpts) {
+			return "towards " + s.areaName(int(s.Opts[v-1]))
+		}
+	case stepGerFire, stepTowers:
+		if v <= int(s.NOpts) {
+			return "at " + s.unitName(int(s.Opts[v-1]))
+		}
+	}
+	return ""
+}
+
+// ParseAction reads ActionString's notation, or an action number. A roll
+// may carry what it picks in brackets ("roll 3 (ML 192)"); it is ignored.
 func (s *State) ParseAction(text string) (env.Action, error) {
 	t := strings.TrimSpace(text)
+	if strings.HasPrefix(t, "roll ") {
+		if i := strings.Index(t, " ("); i > 0 && strings.HasSuffix(t, ")") {
+			t = t[:i]
+		}
+	}
 	if n, err := strconv.Atoi(t); err == nil {
 		if n < 0 || n >= numActions {
 			return 0, fmt.Errorf("action %d out of range 0..%d", n, numActions-1)

@@ -126,9 +126,106 @@ func (s *State) Prompt() string {
 	}
 	if s.Roll != rollNone {
 		what := map[uint8]string{rollD6: "a die", roll2D6: "two dice", rollPick: fmt.Sprintf("a pick of 1 to %d", s.RollK), rollCup: "a counter from the cup"}[s.Roll]
+		if about := s.rollAbout(); about != "" {
+			what += ": " + about
+		}
 		return fmt.Sprintf("step %s: %s", stepNames[s.Step], what)
 	}
 	return "game over"
+}
+
+func (s *State) objName(o int) string {
+	if o >= 0 && o < len(s.data().Objectives) {
+		return s.data().Objectives[o].Name
+	}
+	return "?"
+}
+
+func (s *State) zoneName(z int) string {
+	if z >= 0 && z < len(s.data().Zones) {
+		return s.data().Zones[z].ID
+	}
+	return "?"
+}
+
+// rollAbout says what the pending die decides.
+func (s *State) rollAbout() string {
+	c, x, y := int(s.Cursor), int(s.Aux), int(s.Aux2)
+	switch [2]uint8{s.Step, s.Sub} {
+	case [2]uint8{1, 0}:
+		return "repair of " + s.gunName(c) + " (out of action: 2-3 back, 4-7 broken; broken: 2-7 repaired)"
+	case [2]uint8{1, 1}:
+		return "relighting the searchlights (7 or less)"
+	case [2]uint8{2, 1}:
+		return "the zone " + s.gunName(c) + " sweeps"
+	case [2]uint8{2, 2}:
+		return "the boat that " + s.gunName(c) + " finds in " + s.zoneName(int(s.Beam[c])) + " (above the boats there: none)"
+	case [2]uint8{3, 0}:
+		return "V-4 for " + s.boatName(c) + ", homeward"
+	case [2]uint8{3, 1}, [2]uint8{3, 5}, [2]uint8{5, 4}:
+		return "V-1 for " + s.boatName(x)
+	case [2]uint8{3, 3}:
+		return fmt.Sprintf("attempt %d of 12 (%d or more misses)", s.Attempts+1, s.harbourFail())
+	case [2]uint8{3, 4}, [2]uint8{5, 3}:
+		return "the boat hit"
+	case [2]uint8{4, 1}:
+		return fmt.Sprintf("V-2, attack %d on %s", x+1, s.gunName(y))
+	case [2]uint8{4, 2}:
+		return "V-3, the red die on " + s.gunName(y)
+	case [2]uint8{5, 2}:
+		return fmt.Sprintf("attempt %d of 12 on %s, %d guns (above %d misses)", s.Attempts+1, s.zoneName(c), y, y)
+	case [2]uint8{6, 2}:
+		return "N-3, torpedo on " + s.objName(x)
+	case [2]uint8{7, 1}:
+		return "the German ship that withdraws"
+	case [2]uint8{7, 2}:
+		return "a unit joining the crew at 443"
+	case [2]uint8{9, 0}:
+		return s.boatName(c) + " lands away from its area at " + s.areaName(x) + " (1-2)"
+	case [2]uint8{10, 1}:
+		return "N-1, where a German unit appears"
+	case [2]uint8{10, 2}:
+		return "the German unit for " + s.areaName(x)
+	case [2]uint8{11, 1}:
+		return "a garrison for the U-boat pens"
+	case [2]uint8{13, 1}:
+		return "the German movement box"
+	case [2]uint8{13, 2}:
+		return "which commandos the German unit makes for"
+	case [2]uint8{14, 2}:
+		return fmt.Sprintf("%s fires at G%d", s.unitName(c), x+1)
+	case [2]uint8{14, 3}:
+		return fmt.Sprintf("strength lost by G%d", x+1)
+	case [2]uint8{14, 4}:
+		return s.unitName(c) + " fires at " + s.gunName(x)
+	case [2]uint8{14, 5}:
+		return s.unitName(c) + "'s grenades (1-3)"
+	case [2]uint8{15, 1}:
+		return s.unitName(c) + " at " + s.gunName(x) + " (1 hits)"
+	case [2]uint8{15, 2}:
+		return "V-3 on " + s.gunName(x)
+	case [2]uint8{16, 2}, [2]uint8{17, 2}:
+		return "the target among equals"
+	case [2]uint8{16, 3}:
+		return fmt.Sprintf("G%d fires at %s", x+1, s.unitName(y))
+	case [2]uint8{17, 3}:
+		return s.gunName(x) + " fires at " + s.unitName(y) + " (2 or less)"
+	case [2]uint8{16, 4}:
+		return "strength lost by " + s.unitName(y)
+	case [2]uint8{18, 0}:
+		return s.unitName(c) + "'s ammunition (above its strength loses some)"
+	case [2]uint8{19, 2}:
+		return "N-2 on " + s.gunName(x)
+	case [2]uint8{19, 3}:
+		return s.unitName(c) + " prepares charges on " + s.objName(x)
+	case [2]uint8{19, 4}:
+		return s.unitName(c) + " fires the charges on " + s.objName(x)
+	case [2]uint8{19, 5}:
+		return "N-2 on " + s.objName(x)
+	case [2]uint8{23, 1}:
+		return "N-2, Campbeltown explodes"
+	}
+	return ""
 }
 
 // String draws the position as text.
