@@ -44,6 +44,7 @@ func init() {
 			Name:        p.name,
 			Description: p.description,
 			Baseline:    true,
+			Rollout:     p.name == "rush", // the best plan: the advisor's search rolls out with it
 			Supports:    func(g env.Game) bool { _, ok := g.(*raid.Game); return ok },
 			New: func(g env.Game, _ env.Params, _ uint64) (agents.Agent, error) {
 				return New(g, p.plan)

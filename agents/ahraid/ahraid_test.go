@@ -79,3 +79,9 @@ func TestRushBeatsRandom(t *testing.T) {
 		t.Fatalf("rush %.1f VP, random %.1f", rush, random)
 	}
 }
+
+func TestRushIsTheRolloutAgent(t *testing.T) {
+	if got := agents.RolloutAgent(raid.Default()); got != "rush" {
+		t.Fatalf("rollout agent %q", got)
+	}
+}
