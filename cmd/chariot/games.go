@@ -3,6 +3,7 @@ package main
 // The games the command knows, imported for their registration. Add a game
 // here to make it available to every subcommand.
 import (
+	_ "github.com/chariot-ai/chariot/env/ahraid"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	_ "github.com/chariot-ai/chariot/env/connectfour"
 	_ "github.com/chariot-ai/chariot/env/pig"
@@ -10,6 +11,7 @@ import (
 	_ "github.com/chariot-ai/chariot/env/tictactoe"
 
 	// Agents beyond the generic ones in package agents.
+	_ "github.com/chariot-ai/chariot/agents/ahraid"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	_ "github.com/chariot-ai/chariot/search"
 )

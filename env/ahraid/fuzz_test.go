@@ -1,0 +1,125 @@
+package ahraid
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
+)
+
+// midGame plays n random steps from the start, for fuzz seeds.
+func midGame(g *Game, n int, seed uint64) *State {
+	s := g.newState()
+	rng := rand.New(rand.NewPCG(seed, 3))
+	var buf []env.Action
+	for range n {
+		if s.IsTerminal() {
+			break
+		}
+		buf = s.LegalActions(buf)
+		s.Apply(buf[rng.IntN(len(buf))])
+	}
+	return s
+}
+
+func stateSeeds(g *Game) [][]byte {
+	var seeds [][]byte
+	for i, n := range []int{0, 40, 150, 400, 700} {
+		b, _ := midGame(g, n, uint64(i)).MarshalJSON()
+		seeds = append(seeds, b)
+	}
+	return append(seeds, []byte(`{}`), []byte(`{"game":"ahraid"`), seeds[2][:len(seeds[2])/2])
+}
+
+func FuzzUnmarshalState(f *testing.F) {
+	g := Default()
+	for _, b := range stateSeeds(g) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, err := g.UnmarshalState(data)
+		if err != nil {
+			return
+		}
+		j1, _ := st.MarshalJSON()
+		st2, err := g.UnmarshalState(j1)
+		if err != nil {
+			t.Fatalf("accepted state re-encodes to JSON that is rejected: %v", err)
+		}
+		if j2, _ := st2.MarshalJSON(); !bytes.Equal(j1, j2) {
+			t.Fatal("JSON is not stable")
+		}
+		var buf []env.Action
+		for k := 0; k < 60 && !st.IsTerminal(); k++ {
+			buf = st.LegalActions(buf)
+			if len(buf) == 0 {
+				t.Fatal("no legal action in an accepted state")
+			}
+			if err := st.Apply(buf[k%len(buf)]); err != nil {
+				t.Fatal(err)
+			}
+			_ = st.String()
+		}
+	})
+}
+
+// TestUnmarshalSeedsThroughTheSuite runs the fuzz seeds through envtest's
+// check, which plays on from accepted states.
+func TestUnmarshalSeedsThroughTheSuite(t *testing.T) {
+	g := Default()
+	for _, data := range stateSeeds(g) {
+		envtest.CheckUnmarshalNoPanic(t, g, data)
+	}
+}
+
+func FuzzParseAction(f *testing.F) {
+	s := midGame(Default(), 300, 1)
+	for _, seed := range []string{"pass", "yes", "ram", "pick up", "grenade", "exit", "roll 7", "sail AP", "to 336",
+		"land 366", "embark Roy", "fire G3", "gun M60", "prepare Pumping station", "detonate North caisson",
+		"torpedo Old Entrance lock gates", "at Chant", "17", "-1", "roll", "to", "", "sail", "gun Tower red"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		a, err := s.ParseAction(text)
+		if err != nil {
+			return
+		}
+		if a < 0 || int(a) >= numActions {
+			t.Fatalf("%q parsed to %d, out of range", text, a)
+		}
+		name := s.ActionString(a)
+		if back, err := s.ParseAction(name); err == nil && back != a {
+			t.Fatalf("%q -> %d -> %q -> %d", text, a, name, back)
+		}
+		c := s.Clone()
+		c.Apply(a) // legal or not, never a panic
+	})
+}
+
+func FuzzParseData(f *testing.F) {
+	f.Add(defaultJSON)
+	f.Add([]byte(`{}`))
+	f.Add(defaultJSON[:len(defaultJSON)/3])
+	f.Add(bytes.Replace(defaultJSON, []byte(`"336"`), []byte(`"999"`), 1))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := ParseData(data)
+		if err != nil {
+			return
+		}
+		g, err := NewGame(d, DefaultOptions(), "")
+		if err != nil {
+			return
+		}
+		s := g.newState()
+		rng := rand.New(rand.NewPCG(1, 1))
+		var buf []env.Action
+		for k := 0; k < 2000 && !s.IsTerminal(); k++ {
+			buf = s.LegalActions(buf)
+			if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

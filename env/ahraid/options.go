@@ -1,0 +1,82 @@
+package ahraid
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Options are the variants of the game. The zero value is not the
+// default: use DefaultOptions.
+type Options struct {
+	// Turns is the game length; 0 takes the data set's turn track.
+	Turns int
+	// OpponentSeat opens the German side as seat 1: where the aid's
+	// procedures choose (a German unit's move, its target, consolidation),
+	// seat 1 chooses among what the pieces may physically do.
+	OpponentSeat bool
+	// TargetByNumber picks the boat a harbour or quay hit falls on by a die
+	// read as a boat number, the nearest afloat number standing in for a
+	// sunk or departed one (the aid's wording), instead of a uniform pick
+	// among the boats in reach (RULINGS.md A4).
+	TargetByNumber bool
+	// FightFailElim eliminates a reduced German unit that fires and misses
+	// (one reading of step 18; RULINGS.md A11).
+	FightFailElim bool
+}
+
+// DefaultOptions are the rulings of RULINGS.md with the data's turn track.
+func DefaultOptions() Options { return Options{} }
+
+// OptionDocs document every option, for the registry and the CLI.
+var OptionDocs = []env.OptionDoc{
+	{Name: "turns", Default: "0", Help: "number of turns, 1-40 (0: the data set's turn track, 20 turns 0128-0322)"},
+	{Name: "opponent", Default: "rules", Help: "rules: the aid plays the Germans; seat: the Germans are seat 1 (the rules agent plays them as the aid does)"},
+	{Name: "target_by_number", Default: "false", Help: "a hit's target boat is a die read as a boat number, nearest afloat number if gone (ruling A4)"},
+	{Name: "fight_fail_elim", Default: "false", Help: "a reduced German unit that fires and misses is eliminated (ruling A11)"},
+	{Name: "data", Default: "", Help: "path of an alternative data file (map, counters, tables)"},
+}
+
+// ParseOptions reads key=value params over the defaults. The "data" key is
+// not an option of the rules and is returned separately.
+func ParseOptions(p env.Params) (Options, string, error) {
+	o := DefaultOptions()
+	if err := p.CheckKnown(OptionDocs); err != nil {
+		return o, "", err
+	}
+	for k, dst := range map[string]*bool{"target_by_number": &o.TargetByNumber, "fight_fail_elim": &o.FightFailElim} {
+		if v, ok := p[k]; ok {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return o, "", fmt.Errorf("option %s=%q: want true or false", k, v)
+			}
+			*dst = b
+		}
+	}
+	if v, ok := p["turns"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 40 {
+			return o, "", fmt.Errorf("option turns=%q: want a whole number from 0 to 40", v)
+		}
+		o.Turns = n
+	}
+	switch p["opponent"] {
+	case "", "rules":
+	case "seat":
+		o.OpponentSeat = true
+	default:
+		return o, "", fmt.Errorf("option opponent=%q: want rules or seat", p["opponent"])
+	}
+	return o, p["data"], nil
+}
+
+// Params writes the options as canonical key=value text.
+func (o Options) Params() env.Params {
+	opp := "rules"
+	if o.OpponentSeat {
+		opp = "seat"
+	}
+	return env.Params{"turns": strconv.Itoa(o.Turns), "opponent": opp,
+		"target_by_number": strconv.FormatBool(o.TargetByNumber), "fight_fail_elim": strconv.FormatBool(o.FightFailElim)}
+}
