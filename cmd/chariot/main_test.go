@@ -141,7 +141,7 @@ func TestPlay(t *testing.T) {
 
 func TestPlayWithDataFile(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := run([]string{"play", "--game", defaultGame, "--data", "../../env/"+defaultGame+"/data/default.json", "--agent", "greedy", "--seed", "7", "--log=false"}, &out, &errb)
+	code := run([]string{"play", "--game", defaultGame, "--data", "../../env/" + defaultGame + "/data/default.json", "--agent", "greedy", "--seed", "7", "--log=false"}, &out, &errb)
 	if code != 0 || !strings.Contains(out.String(), "verdict:") {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
