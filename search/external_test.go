@@ -16,7 +16,7 @@ func TestSearchWithGreedyRollouts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ag, err := agents.New("openloop:sims=8,rollout=greedy,prior=2,depth=5,eval=stnazaire", g, 3)
+	ag, err := agents.New("openloop:sims=8,rollout=greedy,prior=2,depth=5,eval=leaf", g, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

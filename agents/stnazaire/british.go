@@ -12,7 +12,6 @@ import (
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 	stn "github.com/chariot-ai/chariot/env/stnazaire"
-	"github.com/chariot-ai/chariot/search"
 )
 
 // Params are the dials of the planner.
@@ -371,18 +370,4 @@ func (a *Agent) occupy(s *stn.State, u int) env.Action {
 		return to
 	}
 	return stn.ActPass
-}
-
-func init() {
-	search.RegisterEvaluator("stnazaire", func(g env.Game, arg string) (search.Evaluator, error) {
-		if _, ok := g.(*stn.Game); !ok {
-			return nil, fmt.Errorf("evaluator stnazaire does not fit %s", g.Name())
-		}
-		if arg != "" {
-			return nil, fmt.Errorf("evaluator stnazaire takes no argument (given %q)", arg)
-		}
-		return search.EvaluatorFunc(func(s env.State) []float64 {
-			return []float64{s.(*stn.State).Value()}
-		}), nil
-	})
 }
