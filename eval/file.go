@@ -187,7 +187,7 @@ func (rf *resultFile) check(line int, spec string, r *GameResult) error {
 	case r.Game < 0:
 		return fmt.Errorf("%s: negative game index %d", where, r.Game)
 	case spec != rf.gameSpec:
-		return fmt.Errorf("%s: made with game %s, not %s (%s)", where, shortSpec(spec), shortSpec(rf.gameSpec), specDiff(spec, rf.gameSpec))
+		return fmt.Errorf("%s: made with game %s", where, GameMismatch(spec, rf.gameSpec))
 	case r.Seed != GameSeed(rf.seed, r.Game):
 		return fmt.Errorf("%s: game %d has seed %d, but seed %d gives %d: the file was made with another seed", where, r.Game, r.Seed, rf.seed, GameSeed(rf.seed, r.Game))
 	}

@@ -57,6 +57,7 @@ import (
 	"strconv"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/eval"
 )
 
 // Format and Version identify the file format in the header.
@@ -208,7 +209,7 @@ func Resume(path string, h Header) (*Writer, map[int]bool, error) {
 	}
 	switch {
 	case old.Game != h.Game:
-		return nil, nil, fmt.Errorf("dataset %s was made with game %s, not %s", path, old.Game, h.Game)
+		return nil, nil, fmt.Errorf("dataset %s was made with game %s", path, eval.GameMismatch(old.Game, h.Game))
 	case old.FeatureVersion != h.FeatureVersion:
 		return nil, nil, fmt.Errorf("dataset %s has feature version %d, not %d", path, old.FeatureVersion, h.FeatureVersion)
 	case old.Agent != h.Agent:
