@@ -299,7 +299,7 @@ func (rf *resultFile) checkRun(where string, run *RunInfo) error {
 		return fmt.Errorf("%s: a row of a whole run, not of shard %s", where, rf.run.Shard)
 	case rf.run == nil:
 		return fmt.Errorf("%s: a row of shard %s of run %s, not of a whole run: merge the shards", where, run.Shard, run.ID)
-	case *run != *rf.run:
+	case !run.same(rf.run):
 		return fmt.Errorf("%s: a row of shard %s of run %s (%d games), not of shard %s of run %s (%d games): the run's agents, files, seed or games differ", where, run.Shard, run.ID, run.Games, rf.run.Shard, rf.run.ID, rf.run.Games)
 	}
 	return nil
