@@ -39,7 +39,11 @@ import (
 //
 //	agent,game_spec,game,seed,score,verdict,seats,returns,p0_score,p1_score,turn_total,decisions,wall_ns
 //
-// wall_ns is the wall time of the game in nanoseconds.
+// wall_ns is the wall time of the game in nanoseconds. files, present when
+// the game or an agent reads files, gives each one's content hash by path
+// (FileHashes). A shard's rows (JSON lines only) end with "run", the run's
+// identity (RunInfo): {"id":...,"shard":"2/7","mode":"solo","seed":1,
+// "games":1000,"lineups":[...]}.
 
 // Formats of the results file, chosen by the file name's extension.
 const (
