@@ -11,7 +11,7 @@
 //
 // The first line is the header:
 //
-//	{"format":"chariot-selfplay","version":1,"game":"stnazaire:...",
+//	{"format":"chariot-selfplay","version":1,"game":"pig:die=6,target=20",
 //	 "feature_version":1,"agent":"mcts:rollout=greedy,sims=200","seed":7,
 //	 "state_features":["turn",...],"action_features":["turn",...]}
 //
