@@ -291,8 +291,12 @@ func splitLineup(label string) (first, last string) {
 	return parts[0], parts[len(parts)-1]
 }
 
-// Games counts the games tallied.
+// Games counts the games tallied; none for a nil tally (a run stopped
+// before its first game).
 func (t *Tally) Games() int {
+	if t == nil {
+		return 0
+	}
 	n := 0
 	for _, lt := range t.lineups {
 		n += lt.score.n
