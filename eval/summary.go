@@ -174,6 +174,10 @@ func NewTally(mode Mode, labels []string, ref string) *Tally {
 		metric: map[string]bool{}, pending: map[int]*pendingGame{}, match: newMatchTally()}
 	for _, l := range labels {
 		t.lineup(l, nil)
+		// The match's agents in the order of the run, not of finishing.
+		for _, a := range strings.Split(l, lineupSep) {
+			t.match.agent(a)
+		}
 	}
 	t.expect = len(t.lineups)
 	if t.ref == "" && len(labels) > 0 {
