@@ -27,6 +27,10 @@
 // it finishes, so a run that is killed loses nothing, and Config.Resume
 // continues such a file.
 //
+// A run too long for one machine splits into shards (shard.go): shard I
+// of N plays a contiguous slice of the game indices, as a process of its
+// own, and Merge joins the shards' files into the file of the whole run.
+//
 // A Tally summarises results one at a time (Summarise all at once): per
 // lineup statistics, paired differences against a reference, and for seat
 // games the wins, draws and losses of each pair of agents with Wilson

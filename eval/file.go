@@ -39,7 +39,11 @@ import (
 //
 //	agent,game_spec,game,seed,score,verdict,seats,returns,p0_score,p1_score,turn_total,decisions,wall_ns
 //
-// wall_ns is the wall time of the game in nanoseconds.
+// wall_ns is the wall time of the game in nanoseconds. files, present when
+// the game or an agent reads files, gives each one's content hash by path
+// (FileHashes). A shard's rows (JSON lines only) end with "run", the run's
+// identity (RunInfo): {"id":...,"shard":"2/7","mode":"solo","seed":1,
+// "games":1000,"lineups":[...]}.
 
 // Formats of the results file, chosen by the file name's extension.
 const (
@@ -187,7 +191,7 @@ func (rf *resultFile) check(line int, spec string, r *GameResult) error {
 	case r.Game < 0:
 		return fmt.Errorf("%s: negative game index %d", where, r.Game)
 	case spec != rf.gameSpec:
-		return fmt.Errorf("%s: made with game %s, not %s (%s)", where, shortSpec(spec), shortSpec(rf.gameSpec), specDiff(spec, rf.gameSpec))
+		return fmt.Errorf("%s: made with game %s", where, GameMismatch(spec, rf.gameSpec))
 	case r.Seed != GameSeed(rf.seed, r.Game):
 		return fmt.Errorf("%s: game %d has seed %d, but seed %d gives %d: the file was made with another seed", where, r.Game, r.Seed, rf.seed, GameSeed(rf.seed, r.Game))
 	}
@@ -299,7 +303,7 @@ func (rf *resultFile) checkRun(where string, run *RunInfo) error {
 		return fmt.Errorf("%s: a row of a whole run, not of shard %s", where, rf.run.Shard)
 	case rf.run == nil:
 		return fmt.Errorf("%s: a row of shard %s of run %s, not of a whole run: merge the shards", where, run.Shard, run.ID)
-	case *run != *rf.run:
+	case !run.same(rf.run):
 		return fmt.Errorf("%s: a row of shard %s of run %s (%d games), not of shard %s of run %s (%d games): the run's agents, files, seed or games differ", where, run.Shard, run.ID, run.Games, rf.run.Shard, rf.run.ID, rf.run.Games)
 	}
 	return nil

@@ -103,12 +103,23 @@ func (m *matchTally) report() *Match {
 	if len(m.pairs) == 0 {
 		return nil
 	}
-	n := len(m.agents)
-	out := &Match{Agents: m.agents, Pairs: make([][]Record, n), Seats: m.seats}
-	for i := range n {
+	// Agents named but without a game (a run stopped early) drop out.
+	var keep []int
+	for i := range m.agents {
+		for j := range m.agents {
+			if r := m.pairs[[2]int{i, j}]; r != nil && r.Games() > 0 {
+				keep = append(keep, i)
+				break
+			}
+		}
+	}
+	n := len(keep)
+	out := &Match{Pairs: make([][]Record, n), Seats: m.seats}
+	for i, a := range keep {
+		out.Agents = append(out.Agents, m.agents[a])
 		out.Pairs[i] = make([]Record, n)
-		for j := range n {
-			if r := m.pairs[[2]int{i, j}]; r != nil {
+		for j, b := range keep {
+			if r := m.pairs[[2]int{a, b}]; r != nil {
 				out.Pairs[i][j] = *r
 			}
 		}

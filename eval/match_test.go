@@ -170,6 +170,20 @@ func TestOpponents(t *testing.T) {
 			t.Errorf("robustness table lacks %q:\n%s", want, table)
 		}
 	}
+	// The second table: each agent's score against random less its score
+	// against the first opponent, game by game.
+	_, diffs, ok := strings.Cut(table, "less against test-first:salt=1, same games")
+	if !ok {
+		t.Fatalf("no table of paired differences:\n%s", table)
+	}
+	var d []float64
+	for k := range 40 {
+		d = append(d, rs[40+k].Score.Value-rs[k].Score.Value) // random vs random, less random vs test-first:salt=1
+	}
+	mean, half := MeanCI(d)
+	if want := "| random     | " + fmtCI(mean, half); !strings.Contains(diffs, fmtCI(mean, half)) {
+		t.Errorf("paired differences lack %q:\n%s", want, diffs)
+	}
 }
 
 func TestBradleyTerry(t *testing.T) {

@@ -95,6 +95,9 @@ func Merge(out string, paths []string, begin func(Merged), keep func(GameResult)
 			if r.Game < lo || r.Game >= hi {
 				return fmt.Errorf("%s: game %d is not in shard %s (games %d to %d)", sf.path, r.Game, sf.shard, lo, hi-1)
 			}
+			if !slices.Contains(m.Run.Lineups, r.Agent) {
+				return fmt.Errorf("%s: lineup %s is not one of the run's (%s)", sf.path, r.Agent, strings.Join(m.Run.Lineups, ", "))
+			}
 			bits, ok := seen[r.Agent]
 			if !ok {
 				bits = make([]uint64, (games+63)/64)
@@ -118,7 +121,20 @@ func Merge(out string, paths []string, begin func(Merged), keep func(GameResult)
 	if len(dups) > 0 {
 		return fmt.Errorf("games given twice: %s", strings.Join(dups, "; "))
 	}
-	if missing := missingGames(shards, m.Labels, seen, games); missing != "" {
+	// The run's order, which the rows, written in finishing order, lose.
+	order := map[string]int{}
+	for i, l := range m.Run.Lineups {
+		order[l] = i
+	}
+	slices.SortStableFunc(m.Labels, func(a, b string) int {
+		oa, oka := order[a]
+		ob, okb := order[b]
+		if !oka || !okb {
+			return 0
+		}
+		return cmp.Compare(oa, ob)
+	})
+	if missing := missingGames(shards, m.Run.Lineups, seen, games); missing != "" {
 		return fmt.Errorf("games missing: %s", missing)
 	}
 
@@ -187,7 +203,8 @@ func openShard(path string) (*shardFile, string, error) {
 }
 
 // missingGames names the games no shard gave: whole shards without a
-// file, then the games missing from each lineup, a few of each.
+// file, then the games missing from each of the run's lineups, a few of
+// each.
 func missingGames(shards []*shardFile, labels []string, seen map[string][]uint64, games int) string {
 	var parts []string
 	n := shards[0].shard.N
@@ -207,7 +224,7 @@ func missingGames(shards []*shardFile, labels []string, seen map[string][]uint64
 		for _, sf := range shards {
 			lo, hi := sf.shard.Range(games)
 			for g := lo; g < hi; g++ {
-				if seen[l][g/64]&(1<<(g%64)) == 0 {
+				if bits := seen[l]; bits == nil || bits[g/64]&(1<<(g%64)) == 0 {
 					if count < 5 {
 						list = append(list, fmt.Sprint(g))
 					}

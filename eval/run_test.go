@@ -14,8 +14,8 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	_ "github.com/chariot-ai/chariot/env/pig"
-	_ "github.com/chariot-ai/chariot/env/stnazaire"
 )
 
 // Test agents: "test-first" plays the first legal action; "test-panic"
@@ -71,6 +71,10 @@ func (a cancelAgent) Act(ctx context.Context, s env.State) (env.Action, error) {
 	return a.Random.Act(ctx, s)
 }
 
+// solitaire is the spec of a game of one seat, long enough for the
+// agents' choices to matter.
+const solitaire = "chancewalk:n=20,turns=15"
+
 func mustGame(t *testing.T, spec string) env.Game {
 	t.Helper()
 	g, err := env.NewGame(spec)
@@ -114,8 +118,8 @@ func sameResults(t *testing.T, what string, got, want []GameResult) {
 
 func TestWorkersDoNotChangeResults(t *testing.T) {
 	for spec, labels := range map[string][]string{
-		"pig":       {"random vs test-first", "test-first vs random"}, // a round robin
-		"stnazaire": {"random", "test-first"},
+		"pig":     {"random vs test-first", "test-first vs random"}, // a round robin
+		solitaire: {"random", "test-first"},
 	} {
 		g := mustGame(t, spec)
 		cfg := Config{Game: g, Agents: []string{"random", "test-first"}, Games: 12, Seed: 7, Workers: 1}
@@ -145,7 +149,7 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 }
 
 func TestAgentsHaveStreamsOfTheirOwn(t *testing.T) {
-	g := mustGame(t, "stnazaire")
+	g := mustGame(t, solitaire)
 	alone := mustRun(t, Config{Game: g, Agents: []string{"random"}, Games: 8, Seed: 3, Workers: 2})
 	// Adding agents, before or after, leaves random's games as they were.
 	with := mustRun(t, Config{Game: g, Agents: []string{"test-first", "random", "test-first:salt=1"}, Games: 8, Seed: 3, Workers: 3})
@@ -204,7 +208,7 @@ func TestGameSeedIsSplitMix64(t *testing.T) {
 
 func TestResume(t *testing.T) {
 	for _, ext := range []string{".jsonl", ".csv"} {
-		for _, spec := range []string{"pig", "stnazaire"} {
+		for _, spec := range []string{"pig", solitaire} {
 			t.Run(spec+ext, func(t *testing.T) {
 				g := mustGame(t, spec)
 				cfg := Config{Game: g, Agents: []string{"random", "test-first"}, Games: 10, Seed: 11, Workers: 2}
@@ -285,7 +289,7 @@ func TestResumeAfterCancel(t *testing.T) {
 func TestResumeTruncatedLine(t *testing.T) {
 	for _, ext := range []string{".jsonl", ".csv"} {
 		t.Run(ext, func(t *testing.T) {
-			g := mustGame(t, "stnazaire")
+			g := mustGame(t, solitaire)
 			cfg := Config{Game: g, Agents: []string{"random"}, Games: 6, Seed: 2, Workers: 2}
 			clean := mustRun(t, cfg)
 
@@ -344,7 +348,7 @@ func TestOutErrors(t *testing.T) {
 		{"exists", "pig", 1, made, false, "exists and is not empty"},
 		{"other game", "pig:target=30", 1, made, true, "made with game pig, not pig:target=30 (target: 20 in the file, 30 asked)"},
 		{"other seed", "pig", 2, made, true, "the file was made with another seed"},
-		{"other game csv", "stnazaire", 1, madeCSV, true, "made with game pig, not stnazaire (game: pig in the file, stnazaire asked)"},
+		{"other game csv", solitaire, 1, madeCSV, true, "made with game pig, not chancewalk:n=20,turns=15 (game: pig in the file, chancewalk asked)"},
 		{"other seed csv", "pig", 2, madeCSV, true, "the file was made with another seed"},
 		{"not json", "pig", 1, write("bad.jsonl", "{\"agent\":\n"), true, "line 1"},
 		{"missing field", "pig", 1, write("bad2.jsonl", `{"agent":"random"}`+"\n"), true, "game, seed or score missing"},

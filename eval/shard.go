@@ -57,6 +57,14 @@ type RunInfo struct {
 	Mode  string `json:"mode"`
 	Seed  uint64 `json:"seed"`
 	Games int    `json:"games"`
+	// Lineups are the labels of the run's lineups, in the run's order,
+	// which the merged report keeps.
+	Lineups []string `json:"lineups"`
+}
+
+// same reports whether two rows are of the same shard of the same run.
+func (r *RunInfo) same(o *RunInfo) bool {
+	return r.ID == o.ID && r.Shard == o.Shard && r.Mode == o.Mode && r.Seed == o.Seed && r.Games == o.Games && slices.Equal(r.Lineups, o.Lineups)
 }
 
 var modeNames = map[Mode]string{Solo: "solo", RoundRobin: "round robin", Lineup: "lineup", Opponents: "opponents"}
@@ -85,10 +93,11 @@ func runInfo(cfg *Config, p *plan) *RunInfo {
 		}
 	}
 	return &RunInfo{
-		ID:    hex.EncodeToString(h.Sum(nil))[:16],
-		Shard: cfg.Shard.String(),
-		Mode:  modeNames[p.mode],
-		Seed:  cfg.Seed,
-		Games: cfg.Games,
+		ID:      hex.EncodeToString(h.Sum(nil))[:16],
+		Shard:   cfg.Shard.String(),
+		Mode:    modeNames[p.mode],
+		Seed:    cfg.Seed,
+		Games:   cfg.Games,
+		Lineups: p.labels,
 	}
 }

@@ -149,3 +149,10 @@ func specDiff(inFile, asked string) string {
 	}
 	return strings.Join(diffs, "; ")
 }
+
+// GameMismatch says how the game spec a file was made with differs from
+// the one asked, for an error: "pig, not pig:target=30 (target: 20 in the
+// file, 30 asked)".
+func GameMismatch(inFile, asked string) string {
+	return fmt.Sprintf("%s, not %s (%s)", shortSpec(inFile), shortSpec(asked), specDiff(inFile, asked))
+}

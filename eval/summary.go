@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -167,11 +168,16 @@ type pendingGame struct {
 // reference lineup of the paired differences (empty: the first). Other
 // lineups may come, but a game is paired as soon as the named ones have
 // all played it: give their rows first (as Stream gives a resumed file's).
+// Without labels, every game waits for Report.
 func NewTally(mode Mode, labels []string, ref string) *Tally {
 	t := &Tally{mode: mode, ref: ref, index: map[string]int{}, verdict: map[string]*welford{},
 		metric: map[string]bool{}, pending: map[int]*pendingGame{}, match: newMatchTally()}
 	for _, l := range labels {
 		t.lineup(l, nil)
+		// The match's agents in the order of the run, not of finishing.
+		for _, a := range strings.Split(l, lineupSep) {
+			t.match.agent(a)
+		}
 	}
 	t.expect = len(t.lineups)
 	if t.ref == "" && len(labels) > 0 {
@@ -243,7 +249,7 @@ func (t *Tally) pair(game, lineup int, v float64) {
 	if lineup < t.expect {
 		g.n++
 	}
-	if g.n == t.expect {
+	if t.expect > 0 && g.n == t.expect {
 		t.flush(g)
 		delete(t.pending, game)
 	}
@@ -251,12 +257,12 @@ func (t *Tally) pair(game, lineup int, v float64) {
 
 // flush adds the differences of one game's lineups with the reference.
 func (t *Tally) flush(g *pendingGame) {
-	ref, ok := t.index[t.ref]
-	if !ok || ref >= len(g.has) || !g.has[ref] {
-		return
-	}
 	for i, lt := range t.lineups {
 		if i >= len(g.has) || !g.has[i] {
+			continue
+		}
+		ref, ok := t.index[t.refOf(lt.label)]
+		if !ok || ref >= len(g.has) || !g.has[ref] {
 			continue
 		}
 		d := g.scores[i] - g.scores[ref]
@@ -270,8 +276,31 @@ func (t *Tally) flush(g *pendingGame) {
 	}
 }
 
-// Games counts the games tallied.
+// refOf is the label of the lineup a lineup is compared with: the
+// reference lineup, or against opponents the same agent facing the first
+// opponent, so that each difference is the cost of an opponent.
+func (t *Tally) refOf(label string) string {
+	if t.mode != Opponents || len(t.lineups) == 0 {
+		return t.ref
+	}
+	agent, _ := splitLineup(label)
+	_, first := splitLineup(t.lineups[0].label)
+	return Label([]string{agent, first})
+}
+
+// splitLineup reads the agent of seat 0 and of the last seat from a
+// lineup's label.
+func splitLineup(label string) (first, last string) {
+	parts := strings.Split(label, lineupSep)
+	return parts[0], parts[len(parts)-1]
+}
+
+// Games counts the games tallied; none for a nil tally (a run stopped
+// before its first game).
 func (t *Tally) Games() int {
+	if t == nil {
+		return 0
+	}
 	n := 0
 	for _, lt := range t.lineups {
 		n += lt.score.n

@@ -95,11 +95,9 @@ func writePaired(w io.Writer, rep Report) {
 func writeRobustness(w io.Writer, rep Report) {
 	var agentsSeen, opponents []string
 	cell := map[[2]string]Summary{}
-	for _, s := range rep.Agents {
-		if len(s.Seats) < 2 {
-			continue
-		}
-		a, o := s.Seats[0], s.Seats[1]
+	paired := map[[2]string]Paired{}
+	for k, s := range rep.Agents {
+		a, o := splitLineup(s.Agent)
 		if !slices.Contains(agentsSeen, a) {
 			agentsSeen = append(agentsSeen, a)
 		}
@@ -107,6 +105,7 @@ func writeRobustness(w io.Writer, rep Report) {
 			opponents = append(opponents, o)
 		}
 		cell[[2]string{a, o}] = s
+		paired[[2]string{a, o}] = rep.Paired[k]
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Robustness: seat 0's mean score ± 95% CI, by agent (rows) and opponent in the other seats")
@@ -116,6 +115,24 @@ func writeRobustness(w io.Writer, rep Report) {
 		for _, o := range opponents {
 			if s, ok := cell[[2]string{a, o}]; ok {
 				row = append(row, fmtCI(s.Mean, s.Half))
+			} else {
+				row = append(row, "-")
+			}
+		}
+		t.Append(row)
+	}
+	t.Render()
+	if len(opponents) < 2 {
+		return
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Paired difference in seat 0's score against each opponent less against %s, same games\n", opponents[0])
+	t = newTable(w, append([]string{"agent"}, opponents[1:]...))
+	for _, a := range agentsSeen {
+		row := []string{a}
+		for _, o := range opponents[1:] {
+			if p, ok := paired[[2]string{a, o}]; ok && p.Games > 0 {
+				row = append(row, fmtCI(p.Mean, p.Half))
 			} else {
 				row = append(row, "-")
 			}

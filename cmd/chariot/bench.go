@@ -56,6 +56,9 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return usageError(stderr, "bench", err.Error())
 	}
+	if flagsParsed != nil && flagsParsed("bench", fs, shard, nil) {
+		return exitOK
+	}
 	switch {
 	case *games < 1:
 		return usageError(stderr, "bench", fmt.Sprintf("--games %d: need at least 1", *games))

@@ -77,7 +77,7 @@ func TestBenchErrors(t *testing.T) {
 
 // tableLine matches the lines bench may print to stdout: the heading, the
 // table titles, blank lines and the lines of the tables.
-var tableLine = regexp.MustCompile(`^(|[a-z]+(:[a-z0-9_=.,]*)?, seed \d+, \d+ games per (agent|lineup)|(Scores|Scores of seat 0|Results|Pairwise|Ratings|By seat|Robustness): .*|Paired score difference against .*|[+][-+]+[+]|\|.*\|)$`)
+var tableLine = regexp.MustCompile(`^(|[a-z]+(:[a-z0-9_=.,]*)?, seed \d+, \d+ games per (agent|lineup)|(Scores|Scores of seat 0|Results|Pairwise|Ratings|By seat|Robustness): .*|Paired (score )?difference .*|[+][-+]+[+]|\|.*\|)$`)
 
 // checkTables checks that stdout has the two tables and nothing else.
 func checkTables(t *testing.T, stdout string, agents ...string) {

@@ -7,9 +7,11 @@
 //	chariot games                 list the games and their options
 //	chariot agents                list the agents and their options
 //	chariot play --game SPEC [--agent SPEC] [--seed N] [--log=false]
-//	chariot bench [--game SPEC] [--agents SPEC,SPEC] [--games N] [--seed N]
-//	              [--workers N] [--ref AGENT] [--out FILE.jsonl|.csv [--resume]] [--quiet]
-//	chariot selfplay --agent SPEC --games N --seed N --out DATA.jsonl [--resume]
+//	chariot bench [--game SPEC] [--agents SPEC,SPEC | --seats SPEC,SPEC] [--opponents SPEC,SPEC]
+//	              [--games N] [--seed N] [--workers N] [--ref AGENT] [--wide]
+//	              [--out FILE.jsonl|.csv [--resume]] [--shard I/N | --shards N] [--quiet]
+//	chariot selfplay --agent SPEC --games N --seed N --out DATA.jsonl [--resume] [--shard I/N | --shards N]
+//	chariot merge OUT.jsonl SHARD.jsonl...   (join the shards of a bench or self-play run)
 //	chariot train value|policy --data DATA.jsonl[,DATA2.jsonl] --out MODEL.json
 //	chariot train iterate --dir DIR --rounds N ...
 //	chariot tune --agent SPEC --params k=lo:hi,k=a|b --budget N --out BEST.spec

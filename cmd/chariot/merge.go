@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/chariot-ai/chariot/eval"
@@ -35,10 +36,18 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
+	if flagsParsed != nil && flagsParsed("merge", fs, eval.Shard{}, files) {
+		return exitOK
+	}
 	if len(files) < 2 {
 		return usageError(stderr, "merge", "want OUT SHARD... (the merged file, then the shard files)")
 	}
 	out, shards := files[0], files[1:]
+	// A container without a shell cannot expand bench-*.jsonl: merge does.
+	shards, err := expandGlobs(shards)
+	if err != nil {
+		return usageError(stderr, "merge", err.Error())
+	}
 	if isDataset(shards[0]) {
 		n, err := dataset.Merge(out, shards)
 		if err != nil {
@@ -49,7 +58,6 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	refSpec := ""
 	if *ref != "" {
-		var err error
 		if refSpec, err = eval.CanonicalAgent(*ref); err != nil {
 			return fail(stderr, err)
 		}
@@ -58,7 +66,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		tally  *eval.Tally
 		merged eval.Merged
 	)
-	err := eval.Merge(out, shards, func(m eval.Merged) {
+	err = eval.Merge(out, shards, func(m eval.Merged) {
 		merged = m
 		tally = eval.NewTally(m.Mode, m.Labels, refSpec)
 	}, func(r eval.GameResult) error {
@@ -94,4 +102,22 @@ func isDataset(path string) bool {
 	defer f.Close()
 	line, _ := bufio.NewReader(f).ReadBytes('\n')
 	return bytes.Contains(line, []byte(`"format":"`+dataset.Format+`"`))
+}
+
+// expandGlobs replaces each argument holding a wildcard by the files it
+// matches, sorted; a pattern that matches nothing is an error.
+func expandGlobs(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if !strings.ContainsAny(a, "*?[") {
+			out = append(out, a)
+			continue
+		}
+		m, err := filepath.Glob(a)
+		if err != nil || len(m) == 0 {
+			return nil, fmt.Errorf("%s matches no file", a)
+		}
+		out = append(out, m...)
+	}
+	return out, nil
 }

@@ -239,6 +239,13 @@ func TestSelfplayShardsMerge(t *testing.T) {
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("merged dataset differs from the one run's: %d and %d rows", len(b.Rows), len(a.Rows))
 	}
+	// A shard resumes as itself only.
+	if st, _, stderr := runArgs(append(base, "--out", shards[1], "--resume", "--shard", "2/3")...); st != 1 || !strings.Contains(stderr, "is shard 1/3 of run ") || !strings.Contains(stderr, "not shard 2/3 of run ") {
+		t.Errorf("resume as another shard: status %d, %q", st, stderr)
+	}
+	if st, stdout, stderr := runArgs(append(base, "--out", shards[1], "--resume", "--shard", "1/3")...); st != 0 || stdout != "0 games played into "+shards[1]+"\n" {
+		t.Errorf("resume of a whole shard: status %d, %q, %q", st, stdout, stderr)
+	}
 	// A missing shard is named.
 	if st, _, stderr := runArgs("merge", filepath.Join(dir, "m2.jsonl"), shards[0], shards[2]); st != 1 || !strings.Contains(stderr, "games missing: shard 1/3 (games 4 to 7: no file given)") {
 		t.Errorf("missing shard: status %d, %q", st, stderr)

@@ -37,6 +37,9 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "selfplay", err.Error())
 	}
+	if flagsParsed != nil && flagsParsed("selfplay", fs, shard, nil) {
+		return exitOK
+	}
 	switch {
 	case *out == "":
 		return usageError(stderr, "selfplay", "missing --out")

@@ -22,6 +22,12 @@ func addShardFlags(fs *flag.FlagSet) shardFlags {
 	}
 }
 
+// flagsParsed, when a test sets it, is called once a command's flags are
+// parsed, with the shard they give and the command's other arguments; if
+// it returns true the command stops there, successfully. The deploy test
+// parses the command lines of the cluster recipes with it.
+var flagsParsed func(cmd string, fs *flag.FlagSet, shard eval.Shard, args []string) bool
+
 // resolve gives the shard of this process, the zero Shard for a whole run.
 func (f shardFlags) resolve(getenv func(string) string) (eval.Shard, error) {
 	switch {

@@ -11,7 +11,7 @@
 //
 // The first line is the header:
 //
-//	{"format":"chariot-selfplay","version":1,"game":"stnazaire:...",
+//	{"format":"chariot-selfplay","version":1,"game":"pig:die=6,target=20",
 //	 "feature_version":1,"agent":"mcts:rollout=greedy,sims=200","seed":7,
 //	 "state_features":["turn",...],"action_features":["turn",...]}
 //
@@ -57,6 +57,7 @@ import (
 	"strconv"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/eval"
 )
 
 // Format and Version identify the file format in the header.
@@ -190,17 +191,25 @@ func Create(path string, h Header) (*Writer, error) {
 // the games already complete; a partial game at the end (a killed run) is
 // cut off.
 func Resume(path string, h Header) (*Writer, map[int]bool, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	old, _, keep, err := parse(path, data)
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	// The games are read one at a time and not kept: resuming a large
+	// dataset takes little memory.
+	old, keep, err := parse(path, f, nil)
+	f.Close()
 	if err != nil {
 		return nil, nil, err
 	}
 	switch {
 	case old.Game != h.Game:
-		return nil, nil, fmt.Errorf("dataset %s was made with game %s, not %s", path, old.Game, h.Game)
+		return nil, nil, fmt.Errorf("dataset %s was made with game %s", path, eval.GameMismatch(old.Game, h.Game))
 	case old.FeatureVersion != h.FeatureVersion:
 		return nil, nil, fmt.Errorf("dataset %s has feature version %d, not %d", path, old.FeatureVersion, h.FeatureVersion)
 	case old.Agent != h.Agent:
@@ -220,12 +229,12 @@ func Resume(path string, h Header) (*Writer, map[int]bool, error) {
 	for _, g := range keep.games {
 		done[g] = true
 	}
-	if keep.offset < int64(len(data)) {
+	if keep.offset < st.Size() {
 		if err := os.Truncate(path, keep.offset); err != nil {
 			return nil, nil, err
 		}
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -322,11 +331,16 @@ func (d *Dataset) Games() int {
 // Read reads a dataset. A partial game at the end (a run killed while
 // writing) is left out.
 func Read(path string) (*Dataset, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	h, rows, _, err := parse(path, data)
+	defer f.Close()
+	var rows []Row
+	h, _, err := parse(path, f, func(game []Row, _ []byte) error {
+		rows = append(rows, game...)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -345,27 +359,32 @@ type complete struct {
 	games  []int
 }
 
-// parse reads a dataset file: its header, the rows of its complete
-// games, and where they end.
-func parse(path string, data []byte) (*Header, []Row, complete, error) {
+// parse reads a dataset file, one line at a time: its header, then each
+// complete game, which it checks and hands to game, if not nil, with the
+// game's lines as they are in the file. It returns where the complete games
+// end, and which they are; a partial game at the end is left out.
+func parse(path string, r io.Reader, game func(rows []Row, raw []byte) error) (*Header, complete, error) {
 	var keep complete
-	br := bufio.NewReader(bytes.NewReader(data))
+	br := bufio.NewReaderSize(r, 1<<16)
 	first, err := br.ReadBytes('\n')
 	if err != nil && err != io.EOF {
-		return nil, nil, keep, err
+		return nil, keep, err
 	}
 	var h Header
 	if err := json.Unmarshal(first, &h); err != nil || h.Format != Format {
-		return nil, nil, keep, fmt.Errorf("dataset %s: not a chariot self-play dataset (no %s header on line 1)", path, Format)
+		return nil, keep, fmt.Errorf("dataset %s: not a chariot self-play dataset (no %s header on line 1)", path, Format)
 	}
 	if h.Version != Version {
-		return nil, nil, keep, fmt.Errorf("dataset %s: format version %d, this chariot reads version %d", path, h.Version, Version)
+		return nil, keep, fmt.Errorf("dataset %s: format version %d, this chariot reads version %d", path, h.Version, Version)
 	}
 	if len(first) == 0 || first[len(first)-1] != '\n' {
-		return nil, nil, keep, fmt.Errorf("dataset %s: truncated header", path)
+		return nil, keep, fmt.Errorf("dataset %s: truncated header", path)
 	}
 	keep.offset = int64(len(first))
-	var rows, pending []Row
+	var (
+		pending []Row
+		raw     bytes.Buffer
+	)
 	offset := keep.offset
 	seen := map[int]bool{}
 	for line := 2; ; line++ {
@@ -374,25 +393,30 @@ func parse(path string, data []byte) (*Header, []Row, complete, error) {
 			offset += int64(len(text))
 			var r Row
 			if e := json.Unmarshal(text, &r); e != nil {
-				return nil, nil, keep, fmt.Errorf("dataset %s line %d: %w", path, line, e)
+				return nil, keep, fmt.Errorf("dataset %s line %d: %w", path, line, e)
 			}
 			if e := r.check(&h); e != nil {
-				return nil, nil, keep, fmt.Errorf("dataset %s line %d: %w", path, line, e)
+				return nil, keep, fmt.Errorf("dataset %s line %d: %w", path, line, e)
 			}
 			if len(pending) > 0 && pending[0].Game != r.Game {
-				return nil, nil, keep, fmt.Errorf("dataset %s line %d: game %d begins before game %d ends", path, line, r.Game, pending[0].Game)
+				return nil, keep, fmt.Errorf("dataset %s line %d: game %d begins before game %d ends", path, line, r.Game, pending[0].Game)
 			}
 			if r.Step != len(pending) {
-				return nil, nil, keep, fmt.Errorf("dataset %s line %d: step %d of game %d, want %d", path, line, r.Step, r.Game, len(pending))
+				return nil, keep, fmt.Errorf("dataset %s line %d: step %d of game %d, want %d", path, line, r.Step, r.Game, len(pending))
 			}
 			pending = append(pending, r)
+			raw.Write(text)
 			if r.Last {
 				if seen[r.Game] {
-					return nil, nil, keep, fmt.Errorf("dataset %s line %d: game %d appears twice", path, line, r.Game)
+					return nil, keep, fmt.Errorf("dataset %s line %d: game %d appears twice", path, line, r.Game)
 				}
 				seen[r.Game] = true
-				rows = append(rows, pending...)
-				pending = pending[:0]
+				if game != nil {
+					if e := game(pending, raw.Bytes()); e != nil {
+						return nil, keep, e
+					}
+				}
+				pending, raw = nil, bytes.Buffer{}
 				keep.offset = offset
 				keep.games = append(keep.games, r.Game)
 			}
@@ -401,10 +425,10 @@ func parse(path string, data []byte) (*Header, []Row, complete, error) {
 			break
 		}
 		if err != nil {
-			return nil, nil, keep, err
+			return nil, keep, err
 		}
 	}
-	return &h, rows, keep, nil
+	return &h, keep, nil
 }
 
 // sameFiles compares the content hashes a dataset recorded with those of

@@ -55,6 +55,12 @@ func TestWriteReadAndErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}
+	// Resuming with another game names the option that differs.
+	h.Game = "g:x=1"
+	if _, _, err := Resume(path, h); err == nil || !strings.Contains(err.Error(), "made with game g, not g:x=1 (x: unset in the file, 1 asked)") {
+		t.Errorf("resume with another game: %v", err)
+	}
+	h.Game = "g"
 	// Resuming with another seed is refused.
 	h.Seed = 3
 	if _, _, err := Resume(path, h); err == nil || !strings.Contains(err.Error(), "made with seed 2") {

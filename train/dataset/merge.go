@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -176,51 +175,17 @@ func readHeader(path string) (*Header, error) {
 	return &h, nil
 }
 
-// eachGame hands each complete game of a dataset, its rows' lines as they
-// are in the file, to fn, one game in memory at a time; a partial game at
-// the end is left out.
-func eachGame(path string, fn func(game int, rows []byte) error) error {
+// eachGame hands each complete game of a dataset, its index and its lines
+// as they are in the file, to fn, one game in memory at a time; the rows
+// are checked as Read checks them.
+func eachGame(path string, fn func(game int, raw []byte) error) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
-	if _, err := br.ReadBytes('\n'); err != nil {
-		return fmt.Errorf("dataset %s: truncated header", path)
-	}
-	var (
-		pending bytes.Buffer
-		current = -1
-	)
-	for line := 2; ; line++ {
-		text, err := br.ReadBytes('\n')
-		if len(text) > 0 && text[len(text)-1] == '\n' {
-			var r struct {
-				Game *int `json:"game"`
-				Last bool `json:"last"`
-			}
-			if e := json.Unmarshal(text, &r); e != nil || r.Game == nil {
-				return fmt.Errorf("dataset %s line %d: not a row", path, line)
-			}
-			if current >= 0 && *r.Game != current {
-				return fmt.Errorf("dataset %s line %d: game %d begins before game %d ends", path, line, *r.Game, current)
-			}
-			current = *r.Game
-			pending.Write(text)
-			if r.Last {
-				if e := fn(current, pending.Bytes()); e != nil {
-					return e
-				}
-				pending.Reset()
-				current = -1
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
+	_, _, err = parse(path, f, func(rows []Row, raw []byte) error {
+		return fn(rows[0].Game, raw)
+	})
+	return err
 }
