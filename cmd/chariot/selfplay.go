@@ -8,6 +8,8 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/train/selfplay"
 )
 
@@ -15,14 +17,15 @@ func init() {
 	register("selfplay", command{"play games with an agent and record its decisions as a training dataset", runSelfplay})
 }
 
-// runSelfplay plays games with one agent in every seat and appends each
+// runSelfplay plays games with one agent in every seat (or one per seat) and appends each
 // game's decisions to a dataset (see package train/dataset for the format). A
 // progress bar goes to stderr when it is a terminal.
 func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	gameSpec := fs.String("game", defaultGame, "game spec")
 	seat := fs.Int("seat", -1, "record this seat's decisions only (-1: every seat; seats with features of their own need one at a time)")
-	agentSpec := fs.String("agent", "mcts:sims=200,rollout=greedy,prior=3", "agent spec that plays every game")
+	agentSpec := fs.String("agent", "", "agent spec that plays every seat (default: mcts:sims=200 rolling out with the game's rollout agent as its prior, as mcts:sims=200,rollout=greedy,prior=3 on St. Nazaire)")
+	seatList := fs.String("seats", "", "one agent spec per seat instead, as greedy,concentrate for stnazaire:opponent=seat")
 	games := fs.Int("games", 100, "games to play")
 	seed := fs.Uint64("seed", 1, "seed of the run: game i has the seed and dice of game i of `chariot bench --seed` with the same seed")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
@@ -52,7 +55,13 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume, Seat: *seat, Shard: shard}
+	if *agentSpec == "" && *seatList == "" {
+		*agentSpec = "mcts:sims=200"
+		if r := agents.RolloutAgent(g); r != "" {
+			*agentSpec += ",rollout=" + r + ",prior=3"
+		}
+	}
+	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Seats: eval.SplitAgents(*seatList), Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume, Seat: *seat, Shard: shard}
 	cfg.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
 	n, err := interruptible(func(ctx context.Context) (int, error) {
 		return selfplay.Run(ctx, cfg)

@@ -15,6 +15,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -33,8 +34,12 @@ import (
 // Config describes a self-play run.
 type Config struct {
 	Game  env.Game
-	Agent string // agent spec, as for agents.New
-	Games int    // games 0 to Games-1
+	Agent string // agent spec, as for agents.New, that plays every seat
+	// Seats, instead of Agent, gives one agent spec per seat, for a game
+	// whose sides want different agents (the British and the German
+	// baselines of stnazaire:opponent=seat, say).
+	Seats []string
+	Games int // games 0 to Games-1
 	Seed  uint64
 	// Workers is the number of games played at once; 0 means
 	// runtime.NumCPU().
@@ -85,18 +90,16 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	if cfg.Games < 1 {
 		return 0, fmt.Errorf("%d games: need at least 1", cfg.Games)
 	}
-	spec, err := eval.CanonicalAgent(cfg.Agent)
+	lineup, err := lineupOf(cfg)
 	if err != nil {
 		return 0, err
 	}
-	if _, err := agents.New(spec, cfg.Game, 0); err != nil {
-		return 0, err
-	}
+	spec := eval.Label(lineup)
 	recorded, enc, err := seats(cfg.Game, cfg.Seat)
 	if err != nil {
 		return 0, err
 	}
-	files, err := eval.FileHashes(eval.GameSpec(cfg.Game), spec)
+	files, err := eval.FileHashes(append([]string{eval.GameSpec(cfg.Game)}, lineup...)...)
 	if err != nil {
 		return 0, err
 	}
@@ -154,7 +157,7 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	}
 	bar := pool.NewBar(cfg.Progress, todo, "selfplay", "games")
 	played, err := pool.Run(ctx, workers, games, func(i int) (dataset.Game, error) {
-		return PlayGame(ctx, cfg.Game, spec, cfg.Seed, i, recorded)
+		return PlayGame(ctx, cfg.Game, lineup, cfg.Seed, i, recorded)
 	}, func(g dataset.Game) error {
 		if err := w.Write(g); err != nil {
 			return err
@@ -169,9 +172,38 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	return played, err
 }
 
-// PlayGame plays game i of a run with the given seed, the agent spec in
-// every seat, and records the decisions of the given seats.
-func PlayGame(ctx context.Context, g env.Game, spec string, seed uint64, i int, record []int) (out dataset.Game, err error) {
+// lineupOf is the canonical agent spec of every seat of a run, each
+// checked against the game.
+func lineupOf(cfg Config) ([]string, error) {
+	n := cfg.Game.NumPlayers()
+	lineup := cfg.Seats
+	switch {
+	case len(lineup) == 0:
+		lineup = slices.Repeat([]string{cfg.Agent}, n)
+	case cfg.Agent != "":
+		return nil, errors.New("give one agent for every seat or one per seat, not both")
+	case len(lineup) != n:
+		return nil, fmt.Errorf("%d agents for the %d seats of %s", len(lineup), n, cfg.Game.Name())
+	}
+	out := make([]string, n)
+	for p, a := range lineup {
+		spec, err := eval.CanonicalAgent(a)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := agents.New(spec, cfg.Game, 0); err != nil {
+			return nil, err
+		}
+		out[p] = spec
+	}
+	return out, nil
+}
+
+// PlayGame plays game i of a run with the given seed, lineup[p] in seat p
+// (seeded as chariot bench seeds it), and records the decisions of the
+// given seats.
+func PlayGame(ctx context.Context, g env.Game, lineup []string, seed uint64, i int, record []int) (out dataset.Game, err error) {
+	spec := eval.Label(lineup)
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("agent %s, game %d: panic: %v", spec, i, r)
@@ -182,7 +214,7 @@ func PlayGame(ctx context.Context, g env.Game, spec string, seed uint64, i int, 
 	players := make([]agents.Agent, n)
 	encs := make([]env.FeatureEncoder, n)
 	for p := range n {
-		if players[p], err = agents.New(spec, g, agents.SeatSeed(eval.AgentSeed(seed, i, spec), p)); err != nil {
+		if players[p], err = agents.New(lineup[p], g, agents.SeatSeed(eval.AgentSeed(seed, i, lineup[p]), p)); err != nil {
 			return out, fmt.Errorf("agent %s, game %d: %w", spec, i, err)
 		}
 	}

@@ -80,7 +80,7 @@ func mustRows(t *testing.T, path string, k int) []byte {
 
 func TestSearchVisits(t *testing.T) {
 	g := stnazaire.Default()
-	game, err := PlayGame(context.Background(), g, "mcts:sims=8,rollout=greedy", 1, 0, []int{0})
+	game, err := PlayGame(context.Background(), g, []string{"mcts:sims=8,rollout=greedy"}, 1, 0, []int{0})
 	if err != nil {
 		t.Fatal(err)
 	}
