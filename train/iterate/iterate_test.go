@@ -11,31 +11,22 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
-	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
+	"github.com/chariot-ai/chariot/env/envtest"
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/model"
 	_ "github.com/chariot-ai/chariot/train/tune" // the agent tuned, which plays a spec file
 )
 
-// walk is the game of the tests: chancewalk, a one-player game of a few
-// decisions, since a round compares searches by their own scores.
-func walk(t *testing.T) env.Game {
-	t.Helper()
-	g, err := env.NewGame("chancewalk")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
+// TestRun runs two rounds on chancewalk, a one-player game of a few
+// decisions (a round compares searches by their own scores).
 func TestRun(t *testing.T) {
 	// A relative directory keeps the agent specs, and so their seeds, the
 	// same from run to run.
 	t.Chdir(t.TempDir())
 	dir := "run"
 	var log bytes.Buffer
-	cfg := Config{Game: walk(t), Dir: dir, Rounds: 1, Bootstrap: "random", BootstrapGames: 8,
+	cfg := Config{Game: envtest.NewGame(t, "chancewalk"), Dir: dir, Rounds: 1, Bootstrap: "random", BootstrapGames: 8,
 		Search: "mcts:sims=12,rollout=@,prior=1,depth=2,eval=@", Games: 2, EvalGames: 16, Baselines: []string{"random"}, Seed: 5,
 		Train: model.TrainConfig{Fit: model.FitConfig{Trees: 2, MaxDepth: 4, Sample: 500, Seed: 1}, HeldOut: 0.2}, Workers: 2, Log: &log}
 	agentsBefore, evaluatorsBefore := registered()
@@ -127,7 +118,7 @@ func TestChampionInAFreshProcess(t *testing.T) {
 	if file == "" {
 		return
 	}
-	g := walk(t)
+	g := envtest.NewGame(t, "chancewalk")
 	a, err := agents.New("tuned:file="+file, g, 1)
 	if err != nil {
 		t.Fatal(err)

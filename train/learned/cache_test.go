@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chariot-ai/chariot/env/envtest"
 	"github.com/chariot-ai/chariot/train/model"
 )
 
@@ -29,7 +30,7 @@ func TestCacheIsBounded(t *testing.T) {
 		}
 		paths = append(paths, p)
 	}
-	g := pig(t)
+	g := envtest.NewGame(t, "pig")
 	var wg sync.WaitGroup
 	for w := range 4 {
 		wg.Add(1)
@@ -56,7 +57,7 @@ func TestCacheIsBounded(t *testing.T) {
 // atomic save makes a new file) is loaded again, not served stale.
 func TestCacheSeesAReplacedFile(t *testing.T) {
 	policy, value := models(t)
-	g := pig(t)
+	g := envtest.NewGame(t, "pig")
 	p := filepath.Join(t.TempDir(), "m.json")
 	copyFile := func(from string) {
 		b, err := os.ReadFile(from)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/model"
 	"github.com/chariot-ai/chariot/train/selfplay"
@@ -63,22 +64,12 @@ func fitModels(dir string) (policy, value string, err error) {
 
 func models(*testing.T) (policy, value string) { return policyFile, valueFile }
 
-// pig is the game of the models.
-func pig(t *testing.T) env.Game {
-	t.Helper()
-	g, err := env.NewGame("pig")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // TestAgentAndEvaluator: the learned agent plays whole games in either
 // seat, deterministically, and the models serve search. (That a learned
 // agent beats random is TestGenericPathOnPig's, on larger models.)
 func TestAgentAndEvaluator(t *testing.T) {
 	policy, value := models(t)
-	g := pig(t)
+	g := envtest.NewGame(t, "pig")
 	agent := "learned:model=" + policy
 
 	for seed := range uint64(6) {
@@ -132,7 +123,7 @@ func TestAgentAndEvaluator(t *testing.T) {
 
 func TestErrors(t *testing.T) {
 	policy, value := models(t)
-	g := pig(t)
+	g := envtest.NewGame(t, "pig")
 	for _, c := range []struct{ spec, want string }{
 		{"learned", "learned: no policy model: give learned:model=FILE"},
 		{"learned:model=" + value, "model " + value + " is a value model, not a policy model"},
@@ -158,7 +149,7 @@ func TestErrors(t *testing.T) {
 // environment holds.
 func TestSpecSaysEverything(t *testing.T) {
 	policy, value := models(t)
-	g := pig(t)
+	g := envtest.NewGame(t, "pig")
 	t.Setenv("CHARIOT_POLICY_MODEL", policy)
 	t.Setenv("CHARIOT_VALUE_MODEL", value)
 	for _, spec := range []string{"learned", "mcts:sims=5,depth=3,eval=learned"} {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 	_ "github.com/chariot-ai/chariot/env/pig"
 	_ "github.com/chariot-ai/chariot/env/tictactoe"
 	"github.com/chariot-ai/chariot/train/features"
@@ -18,23 +19,12 @@ import (
 	"github.com/sjwhitworth/golearn/trees"
 )
 
-// game is the game of the tests, Pig under options spec ("pig",
-// "pig:target=15").
-func game(t testing.TB, spec string) env.Game {
-	t.Helper()
-	g, err := env.NewGame(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // smallData writes a dataset of a few games of Pig between random
 // players, both seats recorded, and reads it back.
 func smallData(t *testing.T, games int) []Source {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "d.jsonl")
-	_, err := selfplay.Run(t.Context(), selfplay.Config{Game: game(t, "pig"), Agent: "random", Games: games, Seed: 3, Workers: 2, Out: path, Seat: -1})
+	_, err := selfplay.Run(t.Context(), selfplay.Config{Game: envtest.NewGame(t, "pig"), Agent: "random", Games: games, Seed: 3, Workers: 2, Out: path, Seat: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +43,7 @@ func smallTrain() TrainConfig {
 
 func TestTrainSaveLoad(t *testing.T) {
 	src := smallData(t, 12)
-	g := game(t, "pig")
+	g := envtest.NewGame(t, "pig")
 	for _, kind := range []Kind{Value, Policy} {
 		train := TrainValue
 		if kind == Policy {
@@ -188,7 +178,7 @@ func TestRejected(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pig, short, ttt := game(t, "pig"), game(t, "pig:target=15"), game(t, "tictactoe")
+	pig, short, ttt := envtest.NewGame(t, "pig"), envtest.NewGame(t, "pig:target=15"), envtest.NewGame(t, "tictactoe")
 	old := *loaded
 	old.FeatureVersion = features.GenericVersion - 1
 	renamed := *loaded

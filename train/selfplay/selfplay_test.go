@@ -9,27 +9,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 	_ "github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/train/dataset"
 )
 
-// pig is the game of the tests: two seats, dice, a few dozen decisions a
-// game.
-func pig(t *testing.T) env.Game {
-	t.Helper()
-	g, err := env.NewGame("pig")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
-// TestRunResume: the rows of a game do not depend on the workers, a killed
-// run is resumed to the same games, and both seats are recorded.
+// TestRunResume, on Pig (two seats, dice, a few dozen decisions a game):
+// the rows of a game do not depend on the workers, a killed run is resumed
+// to the same games, and both seats are recorded.
 func TestRunResume(t *testing.T) {
-	g := pig(t)
+	g := envtest.NewGame(t, "pig")
 	dir := t.TempDir()
 	one := filepath.Join(dir, "one.jsonl")
 	if _, err := Run(t.Context(), Config{Game: g, Agent: "random", Games: 6, Seed: 9, Workers: 1, Out: one, Seat: -1}); err != nil {
@@ -103,7 +93,7 @@ func mustRows(t *testing.T, path string, k int) []byte {
 // TestSearchVisits: a search agent's root visits are recorded, in every
 // seat.
 func TestSearchVisits(t *testing.T) {
-	game, err := PlayGame(context.Background(), pig(t), "mcts:sims=8", 1, 0, []int{0, 1})
+	game, err := PlayGame(context.Background(), envtest.NewGame(t, "pig"), "mcts:sims=8", 1, 0, []int{0, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
