@@ -30,25 +30,11 @@ func TestLearnedFromGreedyGames(t *testing.T) {
 	if _, err := selfplay.Run(t.Context(), selfplay.Config{Game: g, Agent: "greedy", Games: 30, Seed: 1, Workers: 2, Out: data}); err != nil {
 		t.Fatal(err)
 	}
-	src, err := model.ReadSources([]string{data})
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := model.DefaultTrain()
 	cfg.Fit = model.FitConfig{Trees: 3, MaxDepth: 6, Sample: 1500, Seed: 1}
-	pol, err := model.TrainPolicy(src, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	val, err := model.TrainValue(src, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
 	policy, value := filepath.Join(dir, "p.json"), filepath.Join(dir, "v.json")
-	if err := pol.Save(policy); err != nil {
-		t.Fatal(err)
-	}
-	if err := val.Save(value); err != nil {
+	_, val, err := model.TrainPair([]string{data}, cfg, policy, value)
+	if err != nil {
 		t.Fatal(err)
 	}
 

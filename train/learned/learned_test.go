@@ -2,7 +2,6 @@ package learned
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -44,22 +43,11 @@ func fitModels(dir string) (policy, value string, err error) {
 	if _, err := selfplay.Run(context.Background(), selfplay.Config{Game: g, Agent: "mcts:sims=10", Games: 10, Seed: 1, Workers: 2, Out: data, Seat: -1}); err != nil {
 		return "", "", err
 	}
-	src, err := model.ReadSources([]string{data})
-	if err != nil {
-		return "", "", err
-	}
 	cfg := model.DefaultTrain()
 	cfg.Fit = model.FitConfig{Trees: 3, MaxDepth: 6, Sample: 1500, Seed: 1}
-	p, err := model.TrainPolicy(src, cfg)
-	if err != nil {
-		return "", "", err
-	}
-	v, err := model.TrainValue(src, cfg)
-	if err != nil {
-		return "", "", err
-	}
 	policy, value = filepath.Join(dir, "p.json"), filepath.Join(dir, "v.json")
-	return policy, value, errors.Join(p.Save(policy), v.Save(value))
+	_, _, err = model.TrainPair([]string{data}, cfg, policy, value)
+	return policy, value, err
 }
 
 func models(*testing.T) (policy, value string) { return policyFile, valueFile }
