@@ -1,7 +1,7 @@
-// Package dataset reads and writes self-play datasets: the British
-// decisions of many games, each with its features, the legal actions and
-// their features, what the player chose (and, for a searcher, its visit
-// counts), and the game's final VP.
+// Package dataset reads and writes self-play datasets: the decisions of
+// the recorded seats over many games, each with its features, the legal
+// actions and their features, what the player chose (and, for a searcher,
+// its visit counts), and the deciding seat's final return.
 //
 // # File format
 //
@@ -12,20 +12,22 @@
 // The first line is the header:
 //
 //	{"format":"chariot-selfplay","version":1,"game":"pig:die=6,target=20",
-//	 "feature_version":1,"agent":"mcts:rollout=greedy,sims=200","seed":7,
-//	 "state_features":["turn",...],"action_features":["turn",...]}
+//	 "feature_version":1,"agent":"mcts:sims=200","seed":7,
+//	 "state_features":["obs_0",...],"action_features":["obs_0",...],
+//	 "seats":[0,1]}
 //
 // game is the game spec, agent the canonical spec of the agent that played
-// every game, seed the run's seed (game i has the seed
+// every seat of every game, seed the run's seed (game i has the seed
 // eval.GameSeed(seed, i), as in `chariot bench`), state_features and
 // action_features the names of the columns of state and actions (see
-// train/features/README.md).
+// train/features/README.md), and seats the seats whose decisions are
+// recorded (absent for a one-player game).
 //
-// Every other line is one British decision:
+// Every other line is one decision of a recorded seat:
 //
 //	{"game":3,"game_seed":123,"step":17,"state":[1,9,...],
-//	 "legal":[0,12,14],"actions":[[...],[...],[...]],
-//	 "chosen":12,"visits":[40,150,10],"final_vp":14,"last":false}
+//	 "legal":[0,1],"actions":[[...],[...]],
+//	 "chosen":1,"visits":[40,160],"seat":1,"final_vp":-1,"last":false}
 //
 // game is the game's index in the run, game_seed its seed, step the
 // number of the decision in the game (0, 1, ...), state the state
@@ -88,7 +90,7 @@ type Header struct {
 	Shard *ShardInfo `json:"shard,omitempty"`
 }
 
-// Row is one British decision.
+// Row is one decision of a recorded seat.
 type Row struct {
 	Game     int          `json:"game"`
 	GameSeed uint64       `json:"game_seed"`

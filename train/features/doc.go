@@ -3,7 +3,7 @@
 // numbers seen by one seat.
 //
 // A game that knows better offers its own encoding through env.Featurer
-// (St. Nazaire's few dozen aggregates a player would count, for instance);
+// (a wargame's few dozen aggregates a player would count, for instance);
 // every other game, and every seat a game leaves out, gets the generic
 // encoding here, built from the seat's observation (env.State.Observation,
 // which hides what the seat cannot see) and the action's index. Either

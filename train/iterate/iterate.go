@@ -111,23 +111,9 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 			return rounds, err
 		}
 		data = append(data, d)
-		src, err := model.ReadSources(data)
-		if err != nil {
-			return rounds, err
-		}
-		pol, err := model.TrainPolicy(src, train)
-		if err != nil {
-			return rounds, err
-		}
-		val, err := model.TrainValue(src, train)
-		if err != nil {
-			return rounds, err
-		}
 		pp, vp := path("policy-r%d.json", r), path("value-r%d.json", r)
-		if err := pol.Save(pp); err != nil {
-			return rounds, err
-		}
-		if err := val.Save(vp); err != nil {
+		pol, val, err := model.TrainPair(data, train, pp, vp)
+		if err != nil {
 			return rounds, err
 		}
 		logf("round %d: policy held-out %s; value held-out %s\n", r, metrics(pol), metrics(val))

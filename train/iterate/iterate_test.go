@@ -11,18 +11,23 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
-	_ "github.com/chariot-ai/chariot/agents/stnazaire"
-	"github.com/chariot-ai/chariot/env/stnazaire"
+	_ "github.com/chariot-ai/chariot/env/chancewalk"
+	"github.com/chariot-ai/chariot/env/envtest"
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/model"
 	_ "github.com/chariot-ai/chariot/train/tune" // the agent tuned, which plays a spec file
 )
 
+// TestRun runs two rounds on chancewalk, a one-player game of a few
+// decisions (a round compares searches by their own scores).
 func TestRun(t *testing.T) {
-	dir := t.TempDir()
+	// A relative directory keeps the agent specs, and so their seeds, the
+	// same from run to run.
+	t.Chdir(t.TempDir())
+	dir := "run"
 	var log bytes.Buffer
-	cfg := Config{Game: stnazaire.Default(), Dir: dir, Rounds: 1, Bootstrap: "greedy", BootstrapGames: 8,
-		Search: "mcts:sims=3,rollout=@,prior=30,depth=4,eval=@", Games: 2, EvalGames: 4, Baselines: []string{"random"}, Seed: 5,
+	cfg := Config{Game: envtest.NewGame(t, "chancewalk"), Dir: dir, Rounds: 1, Bootstrap: "random", BootstrapGames: 8,
+		Search: "mcts:sims=12,rollout=@,prior=1,depth=2,eval=@", Games: 2, EvalGames: 16, Baselines: []string{"random"}, Seed: 5,
 		Train: model.TrainConfig{Fit: model.FitConfig{Trees: 2, MaxDepth: 4, Sample: 500, Seed: 1}, HeldOut: 0.2}, Workers: 2, Log: &log}
 	agentsBefore, evaluatorsBefore := registered()
 	rounds, err := Run(t.Context(), cfg)
@@ -35,6 +40,11 @@ func TestRun(t *testing.T) {
 	}
 	if len(rounds) != 2 || !rounds[0].Promoted || rounds[1].Champion != rounds[0].Candidate {
 		t.Fatalf("rounds %+v", rounds)
+	}
+	// Round 1 measured the candidate against the champion, and promoted it
+	// only if the interval of the difference lies above zero.
+	if r := rounds[1]; r.Half <= 0 || r.Promoted != (r.Diff-r.Half > 0) {
+		t.Fatalf("round 1: %+.3f ± %.3f, promoted %v", r.Diff, r.Half, r.Promoted)
 	}
 	championRunsAsItIs(t, dir)
 	for _, f := range []string{"data-r0.jsonl", "data-r1.jsonl", "policy-r1.json", "value-r1.json", "bench-r1.jsonl", "policy.json", "value.json", "champion.spec"} {
@@ -91,7 +101,11 @@ func championRunsAsItIs(t *testing.T, dir string) {
 			cmd.Env = append(cmd.Env, kv)
 		}
 	}
-	cmd.Env = append(cmd.Env, "ITERATE_CHAMPION="+filepath.Join(dir, "champion.spec"))
+	file, err := filepath.Abs(filepath.Join(dir, "champion.spec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Env = append(cmd.Env, "ITERATE_CHAMPION="+file)
 	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "champion played") {
 		t.Errorf("the champion %q in a fresh process: %v\n%s", spec, err, out)
 	}
@@ -104,7 +118,7 @@ func TestChampionInAFreshProcess(t *testing.T) {
 	if file == "" {
 		return
 	}
-	g := stnazaire.Default()
+	g := envtest.NewGame(t, "chancewalk")
 	a, err := agents.New("tuned:file="+file, g, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +127,7 @@ func TestChampionInAFreshProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Printf("champion played: %v VP\n", end.Score().Value)
+	fmt.Printf("champion played: scored %v\n", end.Score().Value)
 }
 
 func TestWithModels(t *testing.T) {

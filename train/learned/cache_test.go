@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/chariot-ai/chariot/env/stnazaire"
+	"github.com/chariot-ai/chariot/env/envtest"
 	"github.com/chariot-ai/chariot/train/model"
 )
 
@@ -30,7 +30,7 @@ func TestCacheIsBounded(t *testing.T) {
 		}
 		paths = append(paths, p)
 	}
-	g := stnazaire.Default()
+	g := envtest.NewGame(t, "pig")
 	var wg sync.WaitGroup
 	for w := range 4 {
 		wg.Add(1)
@@ -57,7 +57,7 @@ func TestCacheIsBounded(t *testing.T) {
 // atomic save makes a new file) is loaded again, not served stale.
 func TestCacheSeesAReplacedFile(t *testing.T) {
 	policy, value := models(t)
-	g := stnazaire.Default()
+	g := envtest.NewGame(t, "pig")
 	p := filepath.Join(t.TempDir(), "m.json")
 	copyFile := func(from string) {
 		b, err := os.ReadFile(from)

@@ -29,25 +29,10 @@ func TestGenericPathOnPig(t *testing.T) {
 	if _, err := selfplay.Run(context.Background(), selfplay.Config{Game: g, Agent: "mcts:sims=100", Games: 200, Seed: 5, Workers: 2, Out: data, Seat: -1}); err != nil {
 		t.Fatal(err)
 	}
-	src, err := model.ReadSources([]string{data})
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := model.DefaultTrain()
 	cfg.Fit = model.FitConfig{Trees: 5, MaxDepth: 8, Sample: 2000, Seed: 1}
-	p, err := model.TrainPolicy(src, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := model.TrainValue(src, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
 	policy, value := "p.json", "v.json"
-	if err := p.Save(policy); err != nil {
-		t.Fatal(err)
-	}
-	if err := v.Save(value); err != nil {
+	if _, _, err := model.TrainPair([]string{data}, cfg, policy, value); err != nil {
 		t.Fatal(err)
 	}
 	learned := "learned:model=" + policy

@@ -2,8 +2,8 @@
 // train: bagged golearn CART regression trees over the features of
 // train/features.
 //
-// A value model regresses a game's final VP on the state features of its
-// British decisions; a policy model regresses, for each legal action of a
+// A value model regresses the deciding seat's final return (final_vp) on
+// the state features of the recorded decisions; a policy model regresses, for each legal action of a
 // decision, the share of the searcher's visits it got (or 1 for the
 // action played and 0 for the others, when the data comes from an agent
 // that does not search) on the state–action features, and the policy

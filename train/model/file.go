@@ -20,13 +20,13 @@ import (
 //
 //	{"format":"chariot-model","version":1,"kind":"value",
 //	 "game":"pig:die=6,target=20","feature_version":1,"features":["obs_0",...],
-//	 "training":{"data":[{"path":"d.jsonl","sha256":"...","agent":"greedy",
+//	 "training":{"data":[{"path":"d.jsonl","sha256":"...","agent":"mcts:sims=200",
 //	   "seed":1,"games":500,"rows":74000}],"train_rows":59000,
 //	   "heldout_rows":15000,"target":"final_vp","fit":{...}},
 //	 "metrics":[{"name":"r2","value":0.61},...],
 //	 "checksum":"<sha256 of the trees>","trees":[<golearn tree JSON>,...]}
 //
-// kind is value (the final VP from state features) or policy (a score of
+// kind is value (the final return from state features) or policy (a score of
 // each state–action row; the agent plays the best). game is the game spec
 // the data came from, feature_version and features the encoding
 // (train/features). Each tree is golearn's CARTDecisionTreeRegressor as

@@ -6,24 +6,25 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
-	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	"github.com/chariot-ai/chariot/env"
-	"github.com/chariot-ai/chariot/env/pig"
-	"github.com/chariot-ai/chariot/env/stnazaire"
+	"github.com/chariot-ai/chariot/env/envtest"
+	_ "github.com/chariot-ai/chariot/env/pig"
+	_ "github.com/chariot-ai/chariot/env/tictactoe"
 	"github.com/chariot-ai/chariot/train/features"
 	"github.com/chariot-ai/chariot/train/selfplay"
 	"github.com/sjwhitworth/golearn/trees"
 )
 
-// smallData writes a dataset of a few greedy games and reads it back.
+// smallData writes a dataset of a few games of Pig between random
+// players, both seats recorded, and reads it back.
 func smallData(t *testing.T, games int) []Source {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "d.jsonl")
-	g := stnazaire.Default()
-	_, err := selfplay.Run(t.Context(), selfplay.Config{Game: g, Agent: "greedy", Games: games, Seed: 3, Workers: 2, Out: path})
+	_, err := selfplay.Run(t.Context(), selfplay.Config{Game: envtest.NewGame(t, "pig"), Agent: "random", Games: games, Seed: 3, Workers: 2, Out: path, Seat: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +43,7 @@ func smallTrain() TrainConfig {
 
 func TestTrainSaveLoad(t *testing.T) {
 	src := smallData(t, 12)
-	g := stnazaire.Default()
+	g := envtest.NewGame(t, "pig")
 	for _, kind := range []Kind{Value, Policy} {
 		train := TrainValue
 		if kind == Policy {
@@ -177,13 +178,9 @@ func TestRejected(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg, _ := pig.New(env.Params{})
-	short, err := env.NewGame("stnazaire:turns=8")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pig, short, ttt := envtest.NewGame(t, "pig"), envtest.NewGame(t, "pig:target=15"), envtest.NewGame(t, "tictactoe")
 	old := *loaded
-	old.FeatureVersion = stnazaire.FeatureVersion - 1
+	old.FeatureVersion = features.GenericVersion - 1
 	renamed := *loaded
 	renamed.Features = append([]string{"x"}, loaded.Features[1:]...)
 	for _, c := range []struct {
@@ -192,17 +189,17 @@ func TestRejected(t *testing.T) {
 		k    Kind
 		want string
 	}{
-		{loaded, pg, Value, "was trained for game stnazaire:"},
-		{loaded, short, Value, "not stnazaire:any_commando=false"},
-		{loaded, stnazaire.Default(), Policy, "is a value model, not a policy model"},
-		{&old, stnazaire.Default(), Value, "(version 0,"},
-		{&renamed, stnazaire.Default(), Value, "no longer computes"},
+		{loaded, ttt, Value, "was trained for game pig:die=6,target=20, not tictactoe"},
+		{loaded, short, Value, "not pig:die=6,target=15"},
+		{loaded, pig, Policy, "is a value model, not a policy model"},
+		{&old, pig, Value, "(version 0,"},
+		{&renamed, pig, Value, "no longer computes"},
 	} {
 		if err := c.m.Check(c.g, c.k); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Check: %v, want %q", err, c.want)
 		}
 	}
-	if err := loaded.Check(stnazaire.Default(), Value); err != nil {
+	if err := loaded.Check(pig, Value); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -234,12 +231,16 @@ func TestForestFitsSomething(t *testing.T) {
 
 // The two ways to predict one row: the forest's own walk of golearn's
 // trees, and golearn's Predict, which needs a data grid per call (and
-// rebuilding the trees from JSON here, as a loaded model must).
+// rebuilding the trees from JSON here, as a loaded model must). The rows
+// have 37 features, as many as a hand-made encoding of a wargame's state.
 func benchForest(b *testing.B) (*Forest, []float64, []string) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	var x [][]float64
 	var y []float64
-	names := FeatureNames(features.NewEncoder(stnazaire.Default(), 0), Value)
+	names := make([]string, 37)
+	for i := range names {
+		names[i] = "f" + strconv.Itoa(i)
+	}
 	for range 2000 {
 		row := make([]float64, len(names))
 		for j := range row {

@@ -116,8 +116,8 @@ func fitModel(k Kind, src []Source, cfg TrainConfig, xTr [][]float64, yTr []floa
 // model against it.
 const BaselineFeature = "value_estimate"
 
-// TrainValue fits a value model: final VP from the state features of
-// every British decision.
+// TrainValue fits a value model: the deciding seat's final return from
+// the state features of every recorded decision.
 func TrainValue(src []Source, cfg TrainConfig) (*Model, error) {
 	var xTr, xTe [][]float64
 	var yTr, yTe []float64

@@ -5,27 +5,28 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
-	_ "github.com/chariot-ai/chariot/agents/stnazaire"
-	"github.com/chariot-ai/chariot/env/stnazaire"
+	"github.com/chariot-ai/chariot/env/envtest"
+	_ "github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/train/dataset"
 )
 
-// TestRunResume: the rows of a game do not depend on the workers, a killed
-// run is resumed to the same games, and a search agent's visits are
-// recorded.
+// TestRunResume, on Pig (two seats, dice, a few dozen decisions a game):
+// the rows of a game do not depend on the workers, a killed run is resumed
+// to the same games, and both seats are recorded.
 func TestRunResume(t *testing.T) {
-	g := stnazaire.Default()
+	g := envtest.NewGame(t, "pig")
 	dir := t.TempDir()
 	one := filepath.Join(dir, "one.jsonl")
-	if _, err := Run(t.Context(), Config{Game: g, Agent: "greedy", Games: 6, Seed: 9, Workers: 1, Out: one}); err != nil {
+	if _, err := Run(t.Context(), Config{Game: g, Agent: "random", Games: 6, Seed: 9, Workers: 1, Out: one, Seat: -1}); err != nil {
 		t.Fatal(err)
 	}
 	two := filepath.Join(dir, "two.jsonl")
-	if _, err := Run(t.Context(), Config{Game: g, Agent: "greedy", Games: 3, Seed: 9, Workers: 2, Out: two}); err != nil {
+	if _, err := Run(t.Context(), Config{Game: g, Agent: "random", Games: 3, Seed: 9, Workers: 2, Out: two, Seat: -1}); err != nil {
 		t.Fatal(err)
 	}
 	// Kill the run in the middle of a game: a partial last line and a
@@ -36,7 +37,7 @@ func TestRunResume(t *testing.T) {
 	data = append(data, bytes.Join(extra[:5], []byte("\n"))...)
 	data = append(data, []byte("\n{\"game\":3,\"ga")...)
 	os.WriteFile(two, data, 0o644)
-	n, err := Run(t.Context(), Config{Game: g, Agent: "greedy", Games: 6, Seed: 9, Workers: 2, Out: two, Resume: true})
+	n, err := Run(t.Context(), Config{Game: g, Agent: "random", Games: 6, Seed: 9, Workers: 2, Out: two, Resume: true, Seat: -1})
 	if err != nil || n != 3 {
 		t.Fatalf("resume played %d games: %v", n, err)
 	}
@@ -47,18 +48,29 @@ func TestRunResume(t *testing.T) {
 	if d2.Games() != 6 || len(d1.Rows) != len(d2.Rows) {
 		t.Fatalf("%d games, %d rows, want 6 and %d", d2.Games(), len(d2.Rows), len(d1.Rows))
 	}
+	if !slices.Equal(d2.Header.Seats, []int{0, 1}) {
+		t.Fatalf("the header records seats %v, want [0 1]", d2.Header.Seats)
+	}
+	bySeat := map[int]int{}
 	for i := range d1.Rows {
 		a, b := d1.Rows[i], d2.Rows[i]
-		if a.Game != b.Game || a.Chosen != b.Chosen || a.FinalVP != b.FinalVP || a.GameSeed != eval.GameSeed(9, a.Game) {
+		if a.Game != b.Game || a.Seat != b.Seat || a.Chosen != b.Chosen || a.FinalVP != b.FinalVP || a.GameSeed != eval.GameSeed(9, a.Game) {
 			t.Fatalf("row %d differs: %+v %+v", i, a, b)
 		}
+		bySeat[a.Seat]++
 	}
-	// Resuming with another agent is refused.
-	if _, err := Run(t.Context(), Config{Game: g, Agent: "cautious", Games: 6, Seed: 9, Out: two, Resume: true}); err == nil || !strings.Contains(err.Error(), "made by agent greedy") {
+	if bySeat[0] == 0 || bySeat[1] == 0 {
+		t.Fatalf("rows by seat %v: want both seats", bySeat)
+	}
+	// Resuming with another agent, or other seats, is refused.
+	if _, err := Run(t.Context(), Config{Game: g, Agent: "mcts:sims=2", Games: 6, Seed: 9, Out: two, Resume: true, Seat: -1}); err == nil || !strings.Contains(err.Error(), "made by agent random") {
 		t.Fatalf("resume with another agent: %v", err)
 	}
+	if _, err := Run(t.Context(), Config{Game: g, Agent: "random", Games: 6, Seed: 9, Out: two, Resume: true}); err == nil || !strings.Contains(err.Error(), "records seats [0 1], not [0]") {
+		t.Fatalf("resume with another seat: %v", err)
+	}
 	// A new run will not overwrite.
-	if _, err := Run(t.Context(), Config{Game: g, Agent: "greedy", Games: 6, Seed: 9, Out: two}); err == nil {
+	if _, err := Run(t.Context(), Config{Game: g, Agent: "random", Games: 6, Seed: 9, Out: two, Seat: -1}); err == nil {
 		t.Fatal("overwrote a dataset")
 	}
 }
@@ -78,18 +90,19 @@ func mustRows(t *testing.T, path string, k int) []byte {
 	return bytes.Join(out, []byte("\n"))
 }
 
+// TestSearchVisits: a search agent's root visits are recorded, in every
+// seat.
 func TestSearchVisits(t *testing.T) {
-	g := stnazaire.Default()
-	game, err := PlayGame(context.Background(), g, []string{"mcts:sims=8,rollout=greedy"}, 1, 0, []int{0})
+	game, err := PlayGame(context.Background(), envtest.NewGame(t, "pig"), []string{"mcts:sims=8", "mcts:sims=8"}, 1, 0, []int{0, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	searched := 0
+	searched := map[int]int{}
 	for _, r := range game.Rows {
 		if r.Visits == nil {
 			continue
 		}
-		searched++
+		searched[r.Seat]++
 		total := 0
 		for _, v := range r.Visits {
 			total += v
@@ -102,7 +115,7 @@ func TestSearchVisits(t *testing.T) {
 			t.Fatal("target length")
 		}
 	}
-	if searched == 0 {
-		t.Fatal("no decision recorded visits")
+	if searched[0] == 0 || searched[1] == 0 {
+		t.Fatalf("decisions with visits by seat %v: want both seats", searched)
 	}
 }

@@ -2,7 +2,7 @@
 // common random numbers.
 //
 // A search space names options and their ranges ("c=0.5:4,sims=100:2000,
-// rollout=random|greedy"). Candidates are drawn from it with a seeded
+// final=visits|value"). Candidates are drawn from it with a seeded
 // stream, the agent's defaults (the fixed options alone) always among
 // them as the reference. Each round plays every surviving candidate on the
 // same new games through package eval (game i has the same seed and dice

@@ -6,19 +6,20 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
-	_ "github.com/chariot-ai/chariot/agents/stnazaire"
-	"github.com/chariot-ai/chariot/env/stnazaire"
+	"github.com/chariot-ai/chariot/env"
+	_ "github.com/chariot-ai/chariot/env/chancewalk"
+	_ "github.com/chariot-ai/chariot/search" // the agent mcts
 )
 
 func TestParseSpace(t *testing.T) {
-	sp, err := ParseSpace("sims=100:2000,c=0.5:4,rollout=random|greedy,prior=0:1")
+	sp, err := ParseSpace("sims=100:2000,c=0.5:4,final=visits|value,prior=0:1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []Param{
 		{Name: "c", Lo: 0.5, Hi: 4},
+		{Name: "final", Values: []string{"visits", "value"}},
 		{Name: "prior", Lo: 0, Hi: 1, Int: true},
-		{Name: "rollout", Values: []string{"random", "greedy"}},
 		{Name: "sims", Lo: 100, Hi: 2000, Int: true, Log: true},
 	}
 	for i := range want {
@@ -33,20 +34,25 @@ func TestParseSpace(t *testing.T) {
 	}
 }
 
+// TestRun tunes a search on chancewalk, a one-player game: tuning ranks
+// each candidate by its own score, which a game of one seat gives.
 func TestRun(t *testing.T) {
-	g := stnazaire.Default()
+	g, err := env.NewGame("chancewalk")
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
-	cfg := Config{Game: g, Agent: "greedy:exit_margin=0", Space: mustSpace(t, "aggression=0:1,caution=0:3"), Candidates: 5,
+	cfg := Config{Game: g, Agent: "mcts:final=value", Space: mustSpace(t, "c=0.2:4,sims=2:30"), Candidates: 5,
 		Budget: 90, Seed: 3, Workers: 2, Out: filepath.Join(dir, "r.jsonl"), Confirm: 20, ConfirmSeed: 4}
 	res, err := Run(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Candidates) != 6 || res.Candidates[0].Spec != res.Best || res.Reference != "greedy:exit_margin=0" {
+	if len(res.Candidates) != 6 || res.Candidates[0].Spec != res.Best || res.Reference != "mcts:final=value" {
 		t.Fatalf("result %+v", res)
 	}
 	for _, c := range res.Candidates {
-		if c.Games == 0 || !strings.HasPrefix(c.Spec, "greedy:") {
+		if c.Games == 0 || !strings.HasPrefix(c.Spec, "mcts:") || !strings.Contains(c.Spec, "final=value") {
 			t.Fatalf("candidate %+v", c)
 		}
 	}
@@ -67,7 +73,7 @@ func TestRun(t *testing.T) {
 	if _, err := agents.New("tuned:file="+filepath.Join(dir, "none.spec"), g, 1); err == nil {
 		t.Fatal("tuned agent without a file")
 	}
-	if _, err := Run(t.Context(), Config{Game: g, Agent: "greedy:caution=1", Space: mustSpace(t, "caution=0:3"), Candidates: 2, Budget: 4}); err == nil {
+	if _, err := Run(t.Context(), Config{Game: g, Agent: "mcts:sims=8", Space: mustSpace(t, "sims=2:30"), Candidates: 2, Budget: 4}); err == nil {
 		t.Fatal("an option both fixed and tuned")
 	}
 }
