@@ -6,6 +6,7 @@ import (
 	_ "github.com/chariot-ai/chariot/env/ahraid"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	_ "github.com/chariot-ai/chariot/env/connectfour"
+	_ "github.com/chariot-ai/chariot/env/jubilee"
 	_ "github.com/chariot-ai/chariot/env/pig"
 	_ "github.com/chariot-ai/chariot/env/stnazaire"
 	_ "github.com/chariot-ai/chariot/env/tictactoe"
