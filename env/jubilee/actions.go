@@ -142,6 +142,10 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 			buf = append(buf, env.Action(aAttack+int(d.Positions[q].Hex)))
 		}
 	}
+	switch s.dec {
+	case decRemove, decAir, decGDepth, decGMove: // position order is not hex order
+		sortActions(buf)
+	}
 	return buf
 }
 
@@ -320,4 +324,14 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		return hex(aBarrage)
 	}
 	return 0, fmt.Errorf("unknown action %q", text)
+}
+
+// sortActions sorts a short list in place (position order is not hex
+// order).
+func sortActions(buf []env.Action) {
+	for j := 1; j < len(buf); j++ {
+		for k := j; k > 0 && buf[k] < buf[k-1]; k-- {
+			buf[k], buf[k-1] = buf[k-1], buf[k]
+		}
+	}
 }
