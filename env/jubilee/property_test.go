@@ -119,7 +119,7 @@ func TestConformance(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			envtest.Check(t, g, envtest.Config{Games: 12, Seed: 7, Invariant: invariants})
+			envtest.Check(t, g, envtest.Config{Games: 4, Seed: 7, Invariant: invariants})
 		})
 	}
 }
