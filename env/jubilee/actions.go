@@ -288,6 +288,8 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		return env.Action(base + h), nil
 	}
 	switch verb {
+	case "action":
+		return s.ParseAction(arg)
 	case "roll":
 		n, err := strconv.Atoi(arg)
 		if err != nil || n < 1 || n > 6 {

@@ -307,7 +307,7 @@ func TestRule6_12_ConcentratedTarget(t *testing.T) {
 	putG(t, s, "Coastal det. 2", "0517")
 	p := posAt(t, s, "0517")
 	atChit(s, chitNamed(t, s, "Action 1"), 0, p) // diamond
-	b := putCW(t, s, "Essex B", "0418")         // triangle
+	b := putCW(t, s, "Essex B", "0418")          // triangle
 	if l := s.hitLevel(p, b); l != 5 {
 		t.Fatalf("alone: priority %d", l)
 	}
