@@ -26,19 +26,20 @@ func (s *State) controlsAdjacent(u int) bool {
 	return true
 }
 
-// inComm reports whether position p can trace communication to a road
-// leading off its map (13.3); extra is a hex treated as German-held, the
-// destination of a move (13.4), or -1.
-func (s *State) inComm(p, extra int) bool {
+// commSet is the set of hexes that can trace communication to a road
+// leading off their map (13.3): a search from the road exits through hexes
+// that are neither sea nor beach, nor occupied or controlled by CW units,
+// and not across an unbridged river. A German unit negates CW control of
+// its own hex (13.4).
+func (s *State) commSet() hexSet {
 	d := s.data()
-	start := int(d.Positions[p].Hex)
-	var blocked, seen hexSet
+	var blocked, occ, seen hexSet
 	for u := range d.CW {
 		if !s.onMap(u) {
 			continue
 		}
 		h := int(s.cwAt[u])
-		blocked.put(h, true)
+		occ.put(h, true)
 		if s.controlsAdjacent(u) {
 			for dir, n := range d.nbr[h] {
 				if n >= 0 && d.side[h][dir]&(sCliff|sRiver) == 0 {
@@ -49,27 +50,19 @@ func (s *State) inComm(p, extra int) bool {
 	}
 	pass := func(h int) bool {
 		t := d.Hexes[h].Terrain
-		if t == tSea || t == tBeach {
-			return false
-		}
-		if s.cwInHex(int16(h)) {
-			return false
-		}
-		return !blocked.has(h) || h == extra || h == start || s.germanAt(h) >= 0
-	}
-	if !pass(start) {
-		return false
+		return t != tSea && t != tBeach && !occ.has(h) && (!blocked.has(h) || s.germanAt(h) >= 0)
 	}
 	var queue [MaxHexes]int16
 	qn := 0
-	queue[qn] = int16(start)
-	qn++
-	seen.put(start, true)
+	for h := range d.Hexes {
+		if d.Hexes[h].RoadExit && pass(h) {
+			queue[qn] = int16(h)
+			qn++
+			seen.put(h, true)
+		}
+	}
 	for i := 0; i < qn; i++ {
 		h := int(queue[i])
-		if d.Hexes[h].RoadExit {
-			return true
-		}
 		for dir, n := range d.nbr[h] {
 			if n < 0 || seen.has(int(n)) || d.side[h][dir]&sRiver != 0 || !pass(int(n)) {
 				continue
@@ -79,5 +72,35 @@ func (s *State) inComm(p, extra int) bool {
 			qn++
 		}
 	}
+	return seen
+}
+
+// commAt reports whether hex h is in communication in set; asIfHeld traces
+// as if a German unit already stood there (13.4: a move's destination).
+func (s *State) commAt(set *hexSet, h int, asIfHeld bool) bool {
+	if set.has(h) {
+		return true
+	}
+	d := s.data()
+	t := d.Hexes[h].Terrain
+	if !asIfHeld || t == tSea || t == tBeach || s.cwInHex(int16(h)) {
+		return false
+	}
+	if d.Hexes[h].RoadExit {
+		return true
+	}
+	for dir, n := range d.nbr[h] {
+		if n >= 0 && d.side[h][dir]&sRiver == 0 && set.has(int(n)) {
+			return true
+		}
+	}
 	return false
+}
+
+// inComm reports whether position p is in communication; extra >= 0
+// traces as if its unit stood in hex extra (13.4).
+func (s *State) inComm(p, extra int) bool {
+	set := s.commSet()
+	h := int(s.data().Positions[p].Hex)
+	return s.commAt(&set, h, extra == h)
 }

@@ -292,21 +292,25 @@ func (s *State) checkMove(p int, m *moveCheck) bool {
 		return true // A
 	}
 	amc := d.Chits[s.chit].Assault[s.curSlot()] && s.gF[g]&gRevealed == 0 && s.gDepth[g] >= 0 // 6.18
-	var free [2]bool
-	for i, q := range pos.Arrows {
+	var comm hexSet
+	haveComm := false
+	for _, q := range pos.Arrows {
 		qh := d.Positions[q].Hex
-		cw := s.cwInHex(qh)
 		switch {
 		case s.posUnit[q] >= 0:
-		case cw:
+		case s.cwInHex(qh):
 			if amc {
 				m.assault[m.nAssault] = q
 				m.nAssault++
 			}
-		case amc || s.inComm(int(q), int(qh)): // 6.16, ruling J18
-			free[i] = true
-			m.dests[m.nDest] = q
-			m.nDest++
+		default:
+			if !amc && !haveComm {
+				comm, haveComm = s.commSet(), true
+			}
+			if amc || s.commAt(&comm, int(qh), true) { // 6.16, ruling J18
+				m.dests[m.nDest] = q
+				m.nDest++
+			}
 		}
 	}
 	switch {
@@ -464,9 +468,10 @@ func (s *State) depthInBox() int {
 func (s *State) depthEligible(area int) uint64 {
 	d := s.data()
 	var out uint64
+	comm := s.commSet()
 	for p := range d.Positions {
 		g := s.posUnit[p]
-		if g >= 0 && s.gDepth[g] < 0 && int(d.Hexes[d.Positions[p].Hex].Area) == area && s.inComm(p, -1) {
+		if g >= 0 && s.gDepth[g] < 0 && int(d.Hexes[d.Positions[p].Hex].Area) == area && comm.has(int(d.Positions[p].Hex)) {
 			out |= 1 << p
 		}
 	}
