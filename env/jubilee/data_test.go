@@ -47,9 +47,9 @@ func TestDefaultDataHonoursTheText(t *testing.T) {
 // a one-line error naming the problem.
 func TestDataValidation(t *testing.T) {
 	cases := []struct {
-		name  string
+		name   string
 		break_ func(f *DataFile)
-		want  string
+		want   string
 	}{
 		{"bad terrain", func(f *DataFile) { f.Maps[0].Rows[0] = "~~x~~~~~" }, "unknown terrain"},
 		{"hexside not adjacent", func(f *DataFile) { f.Hexsides[0].B = "1706" }, "not adjacent"},
