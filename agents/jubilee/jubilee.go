@@ -187,6 +187,9 @@ func (a *Agent) verb(s *jub.State) env.Action {
 		case k == jub.KindBarrage:
 			score = 8
 		case k == jub.KindMove:
+			if s.UnitsAt(arg) >= 2 { // 10.16: a third unit would be lost
+				continue
+			}
 			var goal []int
 			switch {
 			case leaving:

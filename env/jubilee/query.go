@@ -151,3 +151,9 @@ func (s *State) DangerAt(h int) int {
 	}
 	return n
 }
+
+// UnitsAt counts the CW units in hex h.
+func (s *State) UnitsAt(h int) int {
+	n, _ := s.hexUnits(int16(h))
+	return n
+}
