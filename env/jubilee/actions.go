@@ -165,9 +165,27 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	return buf
 }
 
-// isLegal reports whether a is legal now, without allocating.
+// isLegal reports whether a is legal now, without allocating: directly for
+// the common nodes, through LegalActions for the rest.
 func (s *State) isLegal(a env.Action) bool {
-	if a < 0 || a >= numActions {
+	if a < 0 || a >= numActions || s.phase == phOver {
+		return false
+	}
+	i := int(a)
+	switch {
+	case s.roll == rollChit || s.roll == rollInfilChit:
+		return i >= aChit && i < aChit+len(s.data().Chits) && s.chitSt[i-aChit] == chCup
+	case s.roll != rollNone && s.roll != rollPick:
+		return i >= aRoll && i < aChit
+	case s.dec == decSelect:
+		return i == aPass || (i >= aUnit && i < aUnit+len(s.data().CW) && s.canAct(i-aUnit))
+	case s.dec == decJoin:
+		return i == aPass || (i >= aUnit && i < aUnit+len(s.data().CW) && s.canJoin(i-aUnit))
+	case s.dec == decVerb && i >= aMove && i < aAttack:
+		if h := i - aMove; h < len(s.data().Hexes) {
+			dests := s.moveDests(int(s.sel))
+			return dests.has(h)
+		}
 		return false
 	}
 	var acts [numActions]env.Action

@@ -30,8 +30,8 @@ func (s *State) controlsAdjacent(u int) bool {
 // leading off their map (13.3): a search from the road exits through hexes
 // that are neither sea nor beach, nor occupied or controlled by CW units,
 // and not across an unbridged river. A German unit negates CW control of
-// its own hex (13.4).
-func (s *State) commSet() hexSet {
+// its own hex (13.4). Only map m is searched: units never change maps.
+func (s *State) commSet(m int8) hexSet {
 	d := s.data()
 	var blocked, occ, seen hexSet
 	for u := range d.CW {
@@ -55,7 +55,7 @@ func (s *State) commSet() hexSet {
 	var queue [MaxHexes]int16
 	qn := 0
 	for h := range d.Hexes {
-		if d.Hexes[h].RoadExit && pass(h) {
+		if d.Hexes[h].RoadExit && d.Hexes[h].Map == m && pass(h) {
 			queue[qn] = int16(h)
 			qn++
 			seen.put(h, true)
@@ -100,7 +100,7 @@ func (s *State) commAt(set *hexSet, h int, asIfHeld bool) bool {
 // inComm reports whether position p is in communication; extra >= 0
 // traces as if its unit stood in hex extra (13.4).
 func (s *State) inComm(p, extra int) bool {
-	set := s.commSet()
 	h := int(s.data().Positions[p].Hex)
+	set := s.commSet(s.data().Hexes[h].Map)
 	return s.commAt(&set, h, extra == h)
 }

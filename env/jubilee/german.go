@@ -305,7 +305,7 @@ func (s *State) checkMove(p int, m *moveCheck) bool {
 			}
 		default:
 			if !amc && !haveComm {
-				comm, haveComm = s.commSet(), true
+				comm, haveComm = s.commSet(d.Hexes[pos.Hex].Map), true
 			}
 			if amc || s.commAt(&comm, int(qh), true) { // 6.16, ruling J18
 				m.dests[m.nDest] = q
@@ -468,10 +468,18 @@ func (s *State) depthInBox() int {
 func (s *State) depthEligible(area int) uint64 {
 	d := s.data()
 	var out uint64
-	comm := s.commSet()
+	var comm hexSet
+	haveComm := false
 	for p := range d.Positions {
 		g := s.posUnit[p]
-		if g >= 0 && s.gDepth[g] < 0 && int(d.Hexes[d.Positions[p].Hex].Area) == area && comm.has(int(d.Positions[p].Hex)) {
+		h := &d.Hexes[d.Positions[p].Hex]
+		if g < 0 || s.gDepth[g] >= 0 || int(h.Area) != area {
+			continue
+		}
+		if !haveComm {
+			comm, haveComm = s.commSet(h.Map), true
+		}
+		if comm.has(int(d.Positions[p].Hex)) {
 			out |= 1 << p
 		}
 	}

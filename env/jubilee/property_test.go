@@ -246,3 +246,31 @@ func TestDeterminism(t *testing.T) {
 		t.Fatal("two plays of the same seed and actions differ")
 	}
 }
+
+// TestIsLegalAgreesWithLegalActions compares Apply's fast legality test
+// with LegalActions over every action, at states met in random play.
+func TestIsLegalAgreesWithLegalActions(t *testing.T) {
+	g := Default()
+	rng := rand.New(rand.NewPCG(5, 5))
+	var buf []env.Action
+	for i := range 20 {
+		s := g.newState(uint64(i))
+		for k := 0; !s.IsTerminal(); k++ {
+			buf = s.LegalActions(buf)
+			if k%3 == 0 {
+				in := map[env.Action]bool{}
+				for _, a := range buf {
+					in[a] = true
+				}
+				for a := env.Action(-1); int(a) <= numActions; a++ {
+					if s.isLegal(a) != in[a] {
+						t.Fatalf("isLegal(%s) = %v at %s", s.ActionString(a), !in[a], s.Prompt())
+					}
+				}
+			}
+			if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
