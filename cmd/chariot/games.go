@@ -13,8 +13,8 @@ import (
 
 	// Agents beyond the generic ones in package agents.
 	_ "github.com/chariot-ai/chariot/agents/ahraid"
-	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	_ "github.com/chariot-ai/chariot/agents/jubilee"
+	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	_ "github.com/chariot-ai/chariot/search"
 )
 
