@@ -26,7 +26,7 @@ func TestRule6_9_StepLossAndReplacements(t *testing.T) {
 func TestRule9_6_RevealOnAttack(t *testing.T) {
 	s := empty(t, DefaultOptions())
 	g := putG(t, s, "571 7th coy", "0719") // 3, town: defence 4
-	giveDepth(s, g, 14, false)            // D15: +2
+	giveDepth(s, g, 14, false)             // D15: +2
 	s.tgt = int8(posAt(t, s, "0719"))
 	s.atk = 1<<putCW(t, s, "Essex A", "0718") | 1<<putCW(t, s, "Essex B", "0720") // 8 against 4, tactics met
 	s.dec = decNone
@@ -144,13 +144,13 @@ func TestRule12_6_Evacuation(t *testing.T) {
 func TestRule15_2_OptionalAttrition(t *testing.T) {
 	s := empty(t, DefaultOptions())
 	g := putG(t, s, "570 2nd coy", "0920") // 3, FL
-	giveDepth(s, g, 0, true)              // D1: +1 HW, revealed: defence 4
+	giveDepth(s, g, 0, true)               // D1: +1 HW, revealed: defence 4
 	s.gF[g] |= gRevealed
 	s.tgt = int8(posAt(t, s, "0920"))
 	a := putCW(t, s, "Essex C", "0820") // 2 steps: 3
 	s.cwSteps[a] = 2
 	s.atk = 1<<a | 1<<putCW(t, s, "3 Cdo 1", "0921") // 3 + 4 = 7 > 4, FL met, commando for HW
-	s.cwSteps[cwNamed(t, s, "3 Cdo 1")] = 1           // 2: A = 5 > 4
+	s.cwSteps[cwNamed(t, s, "3 Cdo 1")] = 1          // 2: A = 5 > 4
 	s.dec = decNone
 	s.resolveAttack()
 	if s.gDepth[g] >= 0 {
