@@ -11,9 +11,16 @@
 // are placed face down from the state's own seeded stream; Observation
 // hides them and Resample redraws them.
 //
-// Files follow the rules: setup.go (3, 16), flow.go (4), landing.go (5),
-// german.go (6, 7, 8, 9), actions.go and movement.go (10), combat.go (11),
-// transport.go (12), control.go (13), score.go (14). The map, counters and
-// tables are data (data/default.json, data/README.md); RULINGS.md lists
-// the readings taken where the text is unclear.
+// Files follow the rules: flow.go is the set-up (3, 16) and the sequence
+// of play (4); landing.go (5); german.go (6, 7, 8, 9); movement.go (10);
+// combat.go (11); transport.go (6.9, 12); control.go (13); score.go (14,
+// and the rule bot of opponent=seat). actions.go is the action space,
+// observe.go the observation and Resample, json.go the saved form, text.go
+// the prompts, narration and board drawing, query.go read-only queries for
+// agents. The map, counters and tables are data (data/default.json,
+// data/README.md); RULINGS.md lists the readings taken where the text is
+// unclear.
+//
+// Options (key=value, see OptionDocs): turns, no_convoy, bombardment,
+// early_flanks, opponent, strict_evac, data.
 package jubilee
