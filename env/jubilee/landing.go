@@ -9,7 +9,7 @@ func (s *State) runTransport() {
 	case 0:
 		for ; int(s.cursor) < len(d.CW); s.cursor++ {
 			u := int(s.cursor)
-			if s.cwSt[u] != cwTrack || s.cwTurn[u] != s.turn || (d.CW[u].Type == Commando && d.CW[u].Turn == 1 && s.turn == 1 && s.cwF[u]&fPicked == 0) {
+			if s.cwSt[u] != cwTrack || s.cwTurn[u] != s.turn {
 				continue
 			}
 			if s.evac[s.mapOfUnit(u)] { // 12.4

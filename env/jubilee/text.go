@@ -173,7 +173,9 @@ func (g *Game) Board() env.Board {
 	w := math.Sqrt(3) * size
 	b := env.Board{Kind: env.BoardHexes, HexSize: size, Width: w*float64(d.Width+1) + w, Height: 1.5*float64(d.Height) + 2*size,
 		Legend: map[string]string{"sea": "#9cc3e6", "beach": "#f2e2a6", "clear": "#d8e8b0", "town": "#c8b8a8", "woods": "#7fae6a",
-			"wire": "#555555", "cliff": "#7a4b2a", "river": "#3060c0", "wall": "#aa0000", "road": "#8a6a3a"}}
+			"wire": "#555555", "cliff": "#7a4b2a", "river": "#3060c0", "wall": "#aa0000", "road": "#8a6a3a",
+			"position red": "#d04040", "position blue": "#4060d0", "position green": "#30a040", "position purple": "#8040a0",
+			"position brown": "#8a5a2a", "position orange": "#e08020"}}
 	for h, x := range d.Hexes {
 		r, c := x.Row-d.MinRow, x.Col-d.MinCol
 		cx := w*float64(c) + w/2 + w

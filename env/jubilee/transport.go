@@ -63,7 +63,7 @@ func (s *State) setEvac(m int8) {
 	}
 	s.evac[m] = true
 	for u := range s.data().CW {
-		if s.cwSt[u] == cwTrack && s.mapOfUnit(u) == m && !(s.turn == 1 && s.phase == phSetup) {
+		if s.cwSt[u] == cwTrack && s.mapOfUnit(u) == m {
 			s.evacuate(u)
 		}
 	}
