@@ -70,6 +70,10 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 				buf = append(buf, env.Action(aBox+b))
 			}
 		}
+	case decDrift:
+		bx := &d.Boxes[s.cwAt[s.sel]]
+		buf = append(buf, env.Action(aBox+int(bx.East)), env.Action(aBox+int(bx.West)))
+		sortActions(buf)
 	case decDelay, decInfil:
 		buf = append(buf, aYes, aNo)
 	case decFireTie:

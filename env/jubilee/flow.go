@@ -211,6 +211,9 @@ func (s *State) decide(a int) {
 		s.placeInBox(int(s.sel), a-aBox)
 		s.sel = -1
 		s.cursor++
+	case decDrift:
+		s.cwAt[s.sel] = int16(a - aBox)
+		s.sel = -1
 	case decDelay:
 		u := int(s.sel)
 		s.sel = -1

@@ -101,8 +101,12 @@ func (s *State) landingResult(face int) {
 	case landDisrupted:
 		s.cwF[u] |= fDisrupted
 	case landDriftEast, landDriftWest:
+		if s.opts().DriftChoice && d.Boxes[b].East >= 0 && d.Boxes[b].West >= 0 {
+			s.sel, s.dec = int8(u), decDrift
+			return
+		}
 		to := d.Boxes[b].East
-		if d.Landing[s.landingColumn(u)][face-1] == landDriftWest {
+		if d.Landing[s.landingColumn(u)][face-1] == landDriftWest || (s.opts().DriftChoice && to < 0) {
 			to = d.Boxes[b].West
 		}
 		if to >= 0 {

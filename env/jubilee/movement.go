@@ -325,6 +325,9 @@ func (s *State) infiltrationResult(c int) {
 	u := int(s.sel)
 	ch := &d.Chits[c]
 	col := d.Positions[s.aux2].Colour
+	if s.opts().InfiltrationKeeps { // ruling J7, the other reading
+		s.chitSt[c] = chAside
+	}
 	hit := false
 	if ch.Kind == chitAction {
 		for k := range ch.NCol {

@@ -27,6 +27,12 @@ type Options struct {
 	// StrictEvac does not count units still in Beach Landing boxes at the
 	// end as evacuated (ruling J2).
 	StrictEvac bool
+	// DriftChoice lets the player choose the direction of a drift result
+	// (ruling J6); by default the landing table says east or west.
+	DriftChoice bool
+	// InfiltrationKeeps sets the chit of an infiltration's special draw
+	// aside until the cup is refilled (ruling J7); by default it goes back.
+	InfiltrationKeeps bool
 }
 
 // DefaultOptions are the rules as written, no variants.
@@ -40,6 +46,8 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "early_flanks", Default: "false", Help: "optional rule 16.4: earlier flank landings; -3 VP"},
 	{Name: "opponent", Default: "rules", Help: "rules: the Germans are played by the rules; seat: they are seat 1, choosing where their pieces have a choice"},
 	{Name: "strict_evac", Default: "false", Help: "units still in Beach Landing boxes at the end are not evacuated (ruling J2)"},
+	{Name: "drift", Default: "table", Help: "table: the landing table says east or west; choice: the player chooses the direction of a drift (ruling J6)"},
+	{Name: "infiltration_keeps", Default: "false", Help: "the chit of an infiltration's special draw stays out of the cup until it is refilled (ruling J7)"},
 	{Name: "data", Default: "", Help: "path of an alternative data file (maps, counters, chits, tables)"},
 }
 
@@ -50,7 +58,7 @@ func ParseOptions(p env.Params) (Options, string, error) {
 	if err := p.CheckKnown(OptionDocs); err != nil {
 		return o, "", err
 	}
-	bools := map[string]*bool{"no_convoy": &o.NoConvoy, "bombardment": &o.Bombardment, "early_flanks": &o.EarlyFlanks, "strict_evac": &o.StrictEvac}
+	bools := map[string]*bool{"no_convoy": &o.NoConvoy, "bombardment": &o.Bombardment, "early_flanks": &o.EarlyFlanks, "strict_evac": &o.StrictEvac, "infiltration_keeps": &o.InfiltrationKeeps}
 	for k, dst := range bools {
 		if v, ok := p[k]; ok {
 			b, err := strconv.ParseBool(v)
@@ -67,6 +75,13 @@ func ParseOptions(p env.Params) (Options, string, error) {
 		}
 		o.Turns = n
 	}
+	switch p["drift"] {
+	case "", "table":
+	case "choice":
+		o.DriftChoice = true
+	default:
+		return o, "", fmt.Errorf("option drift=%q: want table or choice", p["drift"])
+	}
 	switch p["opponent"] {
 	case "", "rules":
 	case "seat":
@@ -79,13 +94,17 @@ func ParseOptions(p env.Params) (Options, string, error) {
 
 // Params writes the options as canonical key=value text.
 func (o Options) Params() env.Params {
-	opp := "rules"
+	opp, drift := "rules", "table"
 	if o.OpponentSeat {
 		opp = "seat"
 	}
+	if o.DriftChoice {
+		drift = "choice"
+	}
 	return env.Params{"turns": strconv.Itoa(o.Turns), "no_convoy": strconv.FormatBool(o.NoConvoy),
 		"bombardment": strconv.FormatBool(o.Bombardment), "early_flanks": strconv.FormatBool(o.EarlyFlanks),
-		"opponent": opp, "strict_evac": strconv.FormatBool(o.StrictEvac)}
+		"opponent": opp, "strict_evac": strconv.FormatBool(o.StrictEvac), "drift": drift,
+		"infiltration_keeps": strconv.FormatBool(o.InfiltrationKeeps)}
 }
 
 // penalty is the VP the variants in force subtract (16.2-16.4).

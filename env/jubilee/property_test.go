@@ -116,7 +116,7 @@ func recomputeVP(s *State) int {
 func TestConformance(t *testing.T) {
 	for name, opts := range map[string]string{
 		"default":  "",
-		"variants": "no_convoy=true,bombardment=true,early_flanks=true,strict_evac=true,turns=20",
+		"variants": "no_convoy=true,bombardment=true,early_flanks=true,strict_evac=true,turns=20,drift=choice,infiltration_keeps=true",
 		"seat":     "opponent=seat",
 	} {
 		t.Run(name, func(t *testing.T) {

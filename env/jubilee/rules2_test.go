@@ -178,3 +178,38 @@ func TestRule15_2_OptionalAttrition(t *testing.T) {
 		t.Error("attrition: the attacker's step for the depth marker")
 	}
 }
+
+func TestRule5_6_DriftChoiceOption(t *testing.T) {
+	s := empty(t, Options{Turns: 24, DriftChoice: true})
+	s.turn, s.phase, s.step, s.dec = 1, phTransport, 1, decNone
+	u := cwNamed(t, s, "Essex A")
+	s.cwSt[u], s.cwAt[u], s.sel = cwBox, int16(indexOf(boxIDs(s.data().File.Boxes), "R2")), int8(u)
+	s.landingResult(4)
+	var buf [numActions]env.Action
+	if legal := s.LegalActions(buf[:0]); s.dec != decDrift || len(legal) != 2 {
+		t.Fatalf("drift=choice: the player picks R1 or W1, got %v", legal)
+	}
+	if err := s.Apply(env.Action(aBox + indexOf(boxIDs(s.data().File.Boxes), "W1"))); err != nil {
+		t.Fatal(err)
+	}
+	if s.data().Boxes[s.cwAt[u]].ID != "W1" {
+		t.Error("drifted west to W1 by choice")
+	}
+}
+
+func TestRule10_5_InfiltrationKeepsOption(t *testing.T) {
+	s := empty(t, Options{Turns: 24, InfiltrationKeeps: true})
+	putG(t, s, "Coastal det. 2", "0620")
+	u := putCW(t, s, "Essex A", "0519")
+	s.sel, s.dec = int8(u), decVerb
+	if err := s.Apply(env.Action(aMove + hexID(t, s, "0520"))); err != nil {
+		t.Fatal(err)
+	}
+	c := chitNamed(t, s, "Action 3") // no blue: no effect
+	if err := s.Apply(env.Action(aChit + c)); err != nil {
+		t.Fatal(err)
+	}
+	if s.chitSt[c] != chAside || s.data().Hexes[s.cwAt[u]].ID != "0520" {
+		t.Error("infiltration_keeps: the special draw stays out of the cup")
+	}
+}

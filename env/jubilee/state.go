@@ -82,12 +82,13 @@ const (
 	decAttrition       // 15.2: optional attrition
 	decInfil           // 10.5: complete the infiltration after a loss?
 	decStack           // 10.16: which overstacked unit to eliminate
+	decDrift           // 5.6 with drift=choice: the box a drifting unit moves to
 	decGFire           // German seat: the unit a firing position hits
 	decGMove           // German seat: where a checked unit moves
 	decGDepth          // German seat: which unit receives a depth marker
 )
 
-var decNames = [...]string{"", "remove", "box", "delay", "fire_tie", "retreat", "air_strike", "recall", "select", "verb", "join", "attrition", "infiltrate", "stack", "german_fire", "german_move", "german_depth"}
+var decNames = [...]string{"", "remove", "box", "delay", "fire_tie", "retreat", "air_strike", "recall", "select", "verb", "join", "attrition", "infiltrate", "stack", "drift", "german_fire", "german_move", "german_depth"}
 
 // Pending chance nodes.
 const (

@@ -55,6 +55,8 @@ func (s *State) Prompt() string {
 		return "remove a Dieppe-town coastal unit (16.3)"
 	case decBox:
 		return "choose a Beach Landing box for " + unit() + " (5.2)"
+	case decDrift:
+		return unit() + " drifts: choose the box east or west (5.6)"
 	case decDelay:
 		return unit() + " is delayed: send it to the Evacuated box? (5.7)"
 	case decFireTie:
