@@ -88,10 +88,10 @@ func init() {
 
 // Agent plays the Commonwealth by rules of thumb.
 type Agent struct {
-	p   Params
-	rng *rand.Rand
-	buf []env.Action
-	hs  []int
+	p                    Params
+	rng                  *rand.Rand
+	buf                  []env.Action
+	boats, objs, germans []int
 }
 
 // New builds a planner for a Jubilee game.
@@ -158,13 +158,12 @@ func (a *Agent) verb(s *jub.State) env.Action {
 	u := s.Selected()
 	h := s.UnitHex(u)
 	leaving := s.Evacuating(h) || s.Turn() >= a.p.LeaveTurn
-	a.hs = a.hs[:0]
-	a.hs = s.BoardingHexes(a.hs)
-	boats := append([]int(nil), a.hs...)
-	a.hs = s.Objectives(a.hs[:0])
-	objs := append([]int(nil), a.hs...)
-	a.hs = s.GermanHexes(a.hs[:0])
-	germans := a.hs
+	if a.boats == nil {
+		a.boats = s.BoardingHexes(a.boats) // fixed by the map
+	}
+	a.objs = s.Objectives(a.objs[:0])
+	a.germans = s.GermanHexes(a.germans[:0])
+	boats, objs, germans := a.boats, a.objs, a.germans
 	best, bestScore := jub.ActPass, 0.0
 	for _, x := range a.buf {
 		k, arg := jub.DecodeAction(x)
