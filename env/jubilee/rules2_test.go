@@ -213,3 +213,90 @@ func TestRule10_5_InfiltrationKeepsOption(t *testing.T) {
 		t.Error("infiltration_keeps: the special draw stays out of the cup")
 	}
 }
+
+func TestRule5_3_TwoUnitsABox(t *testing.T) {
+	s := empty(t, DefaultOptions())
+	r1 := indexOf(boxIDs(s.data().File.Boxes), "R1")
+	for _, n := range []string{"Essex A", "Essex B"} {
+		s.placeInBox(cwNamed(t, s, n), r1)
+	}
+	if s.boxFits(cwNamed(t, s, "Essex C"), r1) {
+		t.Error("a third unit in R1")
+	}
+}
+
+func TestRule6_21_CoastalPositionArrows(t *testing.T) {
+	s := empty(t, DefaultOptions())
+	p := posAt(t, s, "0517") // arrow to 0617
+	putG(t, s, "Coastal det. 1", "0517")
+	atChit(s, chitNamed(t, s, "Action 1"), 0, p)
+	var m moveCheck
+	if s.checkMove(p, &m) {
+		t.Error("coastal units do not move (6.1)")
+	}
+	s.posUnit[p] = -1
+	putG(t, s, "571 7th coy", "0517")
+	if !s.checkMove(p, &m) || m.rule != aMove+hexID(t, s, "0617") {
+		t.Errorf("a unit that moved into a coastal position uses its arrow, got %s", s.ActionString(env.Action(m.rule)))
+	}
+}
+
+func TestRule8_3_AirStrike(t *testing.T) {
+	s := empty(t, DefaultOptions())
+	g := putG(t, s, "Rommel battery", "0714")
+	giveDepth(s, g, 5, false)
+	s.event(3)
+	if s.gF[g]&gDisrupted == 0 || s.gDepth[g] >= 0 {
+		t.Error("the only unit in a VP position is disrupted and loses its depth marker")
+	}
+	putG(t, s, "302 Division HQ coy", "1016")
+	s.event(3)
+	if s.dec != decAir {
+		t.Error("with two VP positions held, the player chooses")
+	}
+}
+
+func TestRule9_3_DepthNeedsCommunication(t *testing.T) {
+	s := empty(t, DefaultOptions())
+	putG(t, s, "302 Division HQ coy", "1016")
+	rear := indexOf(s.data().AreaNames, "Rear")
+	if s.depthEligible(rear) == 0 {
+		t.Fatal("in communication: eligible")
+	}
+	putCW(t, s, "Essex A", "1115")
+	putCW(t, s, "Essex B", "0915")
+	putCW(t, s, "Essex C", "1017")
+	if s.depthEligible(rear)&(1<<posAt(t, s, "1016")) != 0 {
+		t.Error("cut off, the HQ cannot receive a depth marker")
+	}
+}
+
+func TestRule12_7_NoBoardingWithoutTransport(t *testing.T) {
+	s := empty(t, DefaultOptions())
+	u := putCW(t, s, "RRC A", "0512")
+	s.evac[s.dieppeMap()] = true
+	if !s.canBoard(u) {
+		t.Fatal("Blue has transport")
+	}
+	s.tp[2] = 0
+	if s.canBoard(u) {
+		t.Error("no transport points, no boarding (12.7, 10.12)")
+	}
+	s.evac[s.dieppeMap()], s.tp[2] = false, 4
+	if s.canBoard(u) {
+		t.Error("no boarding before the map is in evacuation mode (12.1)")
+	}
+}
+
+func TestRule13_2_NoControlAcrossCliffs(t *testing.T) {
+	s := empty(t, DefaultOptions())
+	putCW(t, s, "RRC A", "0512") // cliff to 0511
+	set := s.commSet(s.dieppeMap())
+	// 0511 is not controlled across the cliff; 0612 is controlled.
+	if !set.has(hexID(t, s, "0511")) {
+		t.Error("control does not cross the cliff between 0512 and 0511")
+	}
+	if set.has(hexID(t, s, "0612")) {
+		t.Error("0612, next to the unit, is controlled")
+	}
+}
