@@ -65,8 +65,9 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 			}
 		}
 	case decBox:
+		cnt := s.boxCounts()
 		for b := range d.Boxes {
-			if s.boxFits(int(s.sel), b) {
+			if s.boxFitsIn(&cnt, int(s.sel), b) {
 				buf = append(buf, env.Action(aBox+b))
 			}
 		}

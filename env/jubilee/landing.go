@@ -17,8 +17,9 @@ func (s *State) runTransport() {
 				continue
 			}
 			n, last := 0, -1
+			cnt := s.boxCounts()
 			for b := range d.Boxes {
-				if s.boxFits(u, b) {
+				if s.boxFitsIn(&cnt, u, b) {
 					n, last = n+1, b
 				}
 			}
@@ -54,15 +55,31 @@ func (s *State) runTransport() {
 // no beach any box of the Dieppe map. A unit whose own box is full may use
 // another box of the same beach (ruling J28).
 func (s *State) boxFits(u, b int) bool {
+	cnt := s.boxCounts()
+	return s.boxFitsIn(&cnt, u, b)
+}
+
+// boxCounts counts the units in each box.
+func (s *State) boxCounts() [MaxBoxes]int8 {
+	var cnt [MaxBoxes]int8
+	for u := range s.data().CW {
+		if s.cwSt[u] == cwBox {
+			cnt[s.cwAt[u]]++
+		}
+	}
+	return cnt
+}
+
+func (s *State) boxFitsIn(cnt *[MaxBoxes]int8, u, b int) bool {
 	d := s.data()
 	bx := &d.Boxes[b]
-	if !bx.Labelled || s.evac[bx.Map] || s.boxUnits(b) >= 2 {
+	if !bx.Labelled || s.evac[bx.Map] || cnt[b] >= 2 {
 		return false
 	}
 	c := &d.CW[u]
 	switch {
 	case c.Box >= 0:
-		return b == int(c.Box) || (s.boxUnits(int(c.Box)) >= 2 && bx.Letter == d.Boxes[c.Box].Letter)
+		return b == int(c.Box) || (cnt[c.Box] >= 2 && bx.Letter == d.Boxes[c.Box].Letter)
 	case c.Letter != 0:
 		return bx.Letter == c.Letter
 	}
