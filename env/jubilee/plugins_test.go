@@ -48,7 +48,7 @@ func TestPlugins(t *testing.T) {
 		if err := s.Apply(a); err != nil {
 			t.Fatal(err)
 		}
-		if n := s.Narrate(before, a); wasChit && strings.HasPrefix(n, "drew "+g.data.Chits[int(a)-aChit].Name) {
+		if n := s.Narrate(before, a); wasChit && strings.Contains(strings.Split(n, "\n")[0], g.data.Chits[int(a)-aChit].Name) {
 			chitNarrated = true
 		}
 		for _, p := range s.Pieces() {

@@ -235,12 +235,6 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 	d := s.data()
 	var lines []string
 	add := func(f string, args ...any) { lines = append(lines, fmt.Sprintf(f, args...)) }
-	if b.roll == rollChit || b.roll == rollInfilChit {
-		c := &d.Chits[int(a)-aChit]
-		add("drew %s", chitText(d, c))
-	} else if b.roll != rollNone && int(a) >= aRoll && int(a) < aChit {
-		add("rolled %d", int(a)-aRoll+1)
-	}
 	for u, c := range d.CW {
 		where := func(x *State) string {
 			switch x.cwSt[u] {
@@ -302,7 +296,23 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 	if s.phase == phOver && b.phase != phOver {
 		add("game over: %d points, %s", s.Points(), s.Level())
 	}
-	return strings.Join(lines, "; ")
+	// The first line says what was done or drawn, the others what changed
+	// on the table; a decision that changed nothing says nothing.
+	var head string
+	switch {
+	case b.roll == rollChit || b.roll == rollInfilChit:
+		head = b.Prompt() + ": " + chitText(d, &d.Chits[int(a)-aChit])
+	case b.roll != rollNone:
+		head = b.Prompt() + ", " + b.ActionString(a)
+	case len(lines) == 0:
+		return ""
+	default:
+		head = b.ActionString(a)
+		if b.sel >= 0 && (b.dec == decVerb || b.dec == decBox) {
+			head = d.CW[b.sel].Name + ": " + head
+		}
+	}
+	return strings.Join(append([]string{head}, lines...), "\n")
 }
 
 func chitText(d *Data, c *Chit) string {
