@@ -133,10 +133,20 @@ func TestConformance(t *testing.T) {
 // after every step, and checks that no chit is drawn twice in a cycle of
 // the cup (4.1 II, IV.2).
 func TestRandomPlayProperties(t *testing.T) {
-	g := Default()
+	randomPlay(t, Default(), 2000)
+}
+
+// TestRandomPlayPropertiesVariants does the same with every variant and
+// the other reading of every ruling that has an option.
+func TestRandomPlayPropertiesVariants(t *testing.T) {
+	randomPlay(t, mustGame(Options{Turns: 24, NoConvoy: true, Bombardment: true, EarlyFlanks: true, StrictEvac: true,
+		DriftChoice: true, InfiltrationKeeps: true}), 300)
+}
+
+func randomPlay(t *testing.T, g *Game, games int) {
 	rng := rand.New(rand.NewPCG(2026, 16))
 	var buf []env.Action
-	for i := range 2000 {
+	for i := range games {
 		s := g.newState(uint64(i))
 		var drawn uint64
 		for steps := 0; !s.IsTerminal(); steps++ {
