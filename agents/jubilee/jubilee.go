@@ -64,7 +64,7 @@ func init() {
 			Description: c.description,
 			Options:     docs,
 			Baseline:    true,
-			Supports:    func(g env.Game) bool { jg, ok := g.(*jub.Game); return ok && !jg.Opts().OpponentSeat },
+			Supports:    func(g env.Game) bool { _, ok := g.(*jub.Game); return ok },
 			New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 				var err error
 				pr := c.params
@@ -107,6 +107,9 @@ func (a *Agent) Act(_ context.Context, st env.State) (env.Action, error) {
 	s, ok := st.(*jub.State)
 	if !ok {
 		return 0, errors.New("jubilee agent: not a jubilee state")
+	}
+	if p := s.CurrentPlayer(); p != 0 {
+		return 0, fmt.Errorf("the Commonwealth baselines play the Commonwealth seat, not the %s (give that seat a German agent, e.g. rules)", env.SeatName(s.Game(), p))
 	}
 	a.buf = s.LegalActions(a.buf)
 	if len(a.buf) == 0 {

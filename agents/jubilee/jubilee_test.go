@@ -8,6 +8,7 @@ import (
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 	jub "github.com/chariot-ai/chariot/env/jubilee"
+	_ "github.com/chariot-ai/chariot/env/pig"
 )
 
 // play runs one game of g with agent spec (nil: uniform random) on seed,
@@ -63,15 +64,44 @@ func TestBaselinesBeatRandom(t *testing.T) {
 	}
 }
 
-func TestBaselinesOnlyPlayJubilee(t *testing.T) {
-	seat, err := env.NewGame("jubilee:opponent=seat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := agents.New("raid", seat, 1); err == nil {
-		t.Error("the baselines play the Commonwealth of the solitaire game only")
+func TestBaselinesPlayTheCommonwealthSeat(t *testing.T) {
+	if _, err := agents.New("raid", otherGame(t), 1); err == nil {
+		t.Error("the baselines play jubilee only")
 	}
 	if _, err := agents.New("raid:aggression=2", jub.Default(), 1); err == nil {
 		t.Error("aggression out of range accepted")
 	}
+	// With opponent=seat and the German seat played by the rules, a
+	// baseline plays the same game as in the solitaire game.
+	seat, err := env.NewGame("jubilee:opponent=seat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := agents.New("raid", seat, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := seat.NewInitialState(3)
+	for s.CurrentPlayer() != 1 && !s.IsTerminal() {
+		var act env.Action
+		if s.CurrentPlayer() == env.Chance {
+			act = s.LegalActions(nil)[0]
+		} else if act, err = a.Act(context.Background(), s); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Apply(act); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := a.Act(context.Background(), s); err == nil {
+		t.Error("asked to play the German seat, a Commonwealth baseline says so")
+	}
+}
+
+func otherGame(t *testing.T) env.Game {
+	g, err := env.NewGame("pig")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
