@@ -275,7 +275,11 @@ func (s *State) checkMove(p int, m *moveCheck) bool {
 	*m = moveCheck{rule: aPass}
 	g := int(s.posUnit[p])
 	pos := &d.Positions[p]
-	if g < 0 || s.gF[g]&(gDisrupted|gMoved) != 0 || d.German[g].Type == gCoastal || s.cwInField(p) {
+	if g < 0 || s.gF[g]&(gDisrupted|gMoved) != 0 || d.German[g].Type == gCoastal {
+		return false
+	}
+	occ, boxes := s.cwOcc()
+	if s.fieldHolds(p, &occ, boxes) {
 		return false
 	}
 	if pos.Battery != "" && !s.isDestroyed(p) { // 6.20
@@ -298,7 +302,7 @@ func (s *State) checkMove(p int, m *moveCheck) bool {
 		qh := d.Positions[q].Hex
 		switch {
 		case s.posUnit[q] >= 0:
-		case s.cwInHex(qh):
+		case occ.has(int(qh)):
 			if amc {
 				m.assault[m.nAssault] = q
 				m.nAssault++
@@ -318,7 +322,7 @@ func (s *State) checkMove(p int, m *moveCheck) bool {
 		m.rule = aMove + int(d.Positions[m.dests[0]].Hex) // B, F
 	case m.nDest == 2: // G
 		q := pos.Arrows[0]
-		f0, f1 := s.cwInField(int(pos.Arrows[0])), s.cwInField(int(pos.Arrows[1]))
+		f0, f1 := s.fieldHolds(int(pos.Arrows[0]), &occ, boxes), s.fieldHolds(int(pos.Arrows[1]), &occ, boxes)
 		if f1 && !f0 {
 			q = pos.Arrows[1]
 		}

@@ -273,18 +273,32 @@ func (s *State) germanAt(h int) int {
 // cwInField reports whether CW units are in position p's field of fire,
 // on the map or in its boxes (6.3).
 func (s *State) cwInField(p int) bool {
-	d := s.data()
-	pos := &d.Positions[p]
-	for u := range d.CW {
+	occ, boxes := s.cwOcc()
+	return s.fieldHolds(p, &occ, boxes)
+}
+
+// cwOcc is the set of hexes and the boxes CW units occupy.
+func (s *State) cwOcc() (occ hexSet, boxes uint32) {
+	for u := range s.data().CW {
 		switch s.cwSt[u] {
 		case cwMap:
-			if pos.Field.has(int(s.cwAt[u])) {
-				return true
-			}
+			occ.put(int(s.cwAt[u]), true)
 		case cwBox:
-			if pos.Boxes&(1<<s.cwAt[u]) != 0 {
-				return true
-			}
+			boxes |= 1 << s.cwAt[u]
+		}
+	}
+	return
+}
+
+// fieldHolds reports whether position p's field holds an occupied hex or box.
+func (s *State) fieldHolds(p int, occ *hexSet, boxes uint32) bool {
+	pos := &s.data().Positions[p]
+	if pos.Boxes&boxes != 0 {
+		return true
+	}
+	for i := range occ {
+		if pos.Field[i]&occ[i] != 0 {
+			return true
 		}
 	}
 	return false
