@@ -16,7 +16,8 @@ const (
 	aNo      = 2
 	aDestroy = 3
 	aBoard   = 4
-	aRoll    = 5
+	aChange  = 5 // board 1 or 2 steps of a three-step unit, making change (10.9)
+	aRoll    = aChange + 2
 	aChit    = aRoll + 6
 	aUnit    = aChit + MaxChits
 	aBox     = aUnit + MaxCW
@@ -241,6 +242,8 @@ func (s *State) actionName(a env.Action) string {
 		return "destroy"
 	case i == aBoard:
 		return "board"
+	case i < aRoll:
+		return "board " + strconv.Itoa(i-aChange+1) + " steps"
 	case i < aChit:
 		return "roll " + strconv.Itoa(i-aRoll+1)
 	case i < aUnit:
@@ -290,6 +293,10 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		return aDestroy, nil
 	case "board":
 		return aBoard, nil
+	case "board 1 steps":
+		return aChange, nil
+	case "board 2 steps":
+		return aChange + 1, nil
 	}
 	verb, arg, ok := strings.Cut(t, " ")
 	if !ok || arg == "" {

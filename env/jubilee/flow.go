@@ -148,6 +148,7 @@ func (s *State) finish() {
 				s.evacuate(u)
 			}
 		}
+		s.evacuateLoose()
 	}
 	s.phase, s.dec, s.roll = phOver, decNone, rollNone
 }

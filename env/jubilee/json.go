@@ -14,26 +14,29 @@ import (
 // game or a rule scenario can be read and written by a person.
 
 type stateJSON struct {
-	Game      string       `json:"game"`
-	Options   string       `json:"options"`
-	Turn      int          `json:"turn"`
-	Phase     string       `json:"phase"`
-	VP        int          `json:"objective_vp"`
-	Evacuated int          `json:"evacuated_steps"`
-	ElimSteps int          `json:"eliminated_steps"`
-	Elim3     int          `json:"three_step_eliminated"`
-	TP        []int        `json:"transport_points"`
-	Evac      []bool       `json:"evacuation_mode"`
-	BoardHex  []string     `json:"board_hex"`
-	Destroyed []string     `json:"destroyed"`
-	WallDown  bool         `json:"tank_wall_destroyed,omitempty"`
-	Repl      []int        `json:"replacements"`
-	CW        []cwJSON     `json:"cw"`
-	German    []germanJSON `json:"german"`
-	Depth     []depthJSON  `json:"depth"`
-	Chits     []string     `json:"chits"`
-	Machine   machineJSON  `json:"machine"`
-	Hidden    string       `json:"hidden"`
+	Game      string         `json:"game"`
+	Options   string         `json:"options"`
+	Turn      int            `json:"turn"`
+	Phase     string         `json:"phase"`
+	VP        int            `json:"objective_vp"`
+	Evacuated int            `json:"evacuated_steps"`
+	ElimSteps int            `json:"eliminated_steps"`
+	Elim3     int            `json:"three_step_eliminated"`
+	TP        []int          `json:"transport_points"`
+	Evac      []bool         `json:"evacuation_mode"`
+	BoardHex  []string       `json:"board_hex"`
+	Destroyed []string       `json:"destroyed"`
+	WallDown  bool           `json:"tank_wall_destroyed,omitempty"`
+	Repl      []int          `json:"replacements"`
+	ReplOut   []int          `json:"replacements_boarded,omitempty"`
+	BoxLoose  map[string]int `json:"box_loose_steps,omitempty"`
+	LooseEvac int            `json:"loose_steps_evacuated,omitempty"`
+	CW        []cwJSON       `json:"cw"`
+	German    []germanJSON   `json:"german"`
+	Depth     []depthJSON    `json:"depth"`
+	Chits     []string       `json:"chits"`
+	Machine   machineJSON    `json:"machine"`
+	Hidden    string         `json:"hidden"`
 }
 
 type cwJSON struct {
@@ -102,6 +105,20 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	}
 	for _, r := range s.repl {
 		j.Repl = append(j.Repl, int(r))
+	}
+	j.LooseEvac = int(s.looseEvac)
+	if s.replOut != [3]int8{} {
+		for _, r := range s.replOut {
+			j.ReplOut = append(j.ReplOut, int(r))
+		}
+	}
+	for b, n := range s.boxLoose {
+		if n > 0 {
+			if j.BoxLoose == nil {
+				j.BoxLoose = map[string]int{}
+			}
+			j.BoxLoose[d.Boxes[b].ID] = int(n)
+		}
 	}
 	for u, c := range d.CW {
 		x := cwJSON{Name: c.Name, State: cwStNames[s.cwSt[u]], Steps: int(s.cwSteps[u]), Flags: int(s.cwF[u])}
@@ -209,6 +226,26 @@ func (g *Game) decodeState(data []byte) (*State, error) {
 		}
 		s.repl[i] = int8(v)
 	}
+	if j.LooseEvac < 0 || j.LooseEvac > j.Evacuated {
+		return nil, errors.New("loose_steps_evacuated out of range")
+	}
+	s.looseEvac = int16(j.LooseEvac)
+	if len(j.ReplOut) != 0 && len(j.ReplOut) != 3 {
+		return nil, errors.New("replacements_boarded of the wrong length")
+	}
+	for i, v := range j.ReplOut {
+		if v < 0 || v > 20 {
+			return nil, fmt.Errorf("replacements_boarded %d out of range", v)
+		}
+		s.replOut[i] = int8(v)
+	}
+	for id, n := range j.BoxLoose {
+		b := indexOf(boxIDs(d.File.Boxes), id)
+		if b < 0 || n < 1 || n > 20 {
+			return nil, fmt.Errorf("box_loose_steps: bad box %q or count %d", id, n)
+		}
+		s.boxLoose[b] = int8(n)
+	}
 	for _, id := range j.Destroyed {
 		h, ok := d.hexIdx[id]
 		if !ok || d.Hexes[h].Pos < 0 || d.Positions[d.Hexes[h].Pos].VP == 0 {
@@ -225,10 +262,10 @@ func (g *Game) decodeState(data []byte) (*State, error) {
 			return nil, fmt.Errorf("cw #%d: name %q, the data has %q", u, x.Name, c.Name)
 		}
 		st := indexOf(cwStNames[:], x.State)
-		if st < 0 || x.Flags < 0 || x.Flags > 255 {
+		if st < 0 || x.Flags < 0 || x.Flags >= 1<<9 {
 			return nil, fmt.Errorf("cw %s: bad state %q or flags", x.Name, x.State)
 		}
-		s.cwSt[u], s.cwF[u], s.cwAt[u] = uint8(st), uint8(x.Flags), -1
+		s.cwSt[u], s.cwF[u], s.cwAt[u] = uint8(st), uint16(x.Flags), -1
 		live := st == int(cwTrack) || st == int(cwBox) || st == int(cwMap)
 		if (live && (x.Steps < 1 || x.Steps > int(c.MaxSteps))) || (st == int(cwElim) && x.Steps != 0) || x.Steps < 0 || x.Steps > int(c.MaxSteps) {
 			return nil, fmt.Errorf("cw %s: %d steps", x.Name, x.Steps)

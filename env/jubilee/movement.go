@@ -20,6 +20,7 @@ func (s *State) runAction() {
 					s.cwSt[u], s.cwAt[u] = cwMap, d.Boxes[b].Beach
 				}
 			}
+			s.evacuateLoose() // only boxes of evacuating maps hold loose steps
 		}
 		for u := range d.CW {
 			s.cwF[u] &^= fActed
@@ -87,6 +88,11 @@ func (s *State) verbActions(buf []env.Action) []env.Action {
 	}
 	if s.canBoard(u) {
 		buf = append(buf, aBoard)
+	}
+	for k := 1; k <= 2; k++ {
+		if s.canMakeChange(u, k) {
+			buf = append(buf, env.Action(aChange+k-1))
+		}
 	}
 	dests := s.moveDests(u)
 	for h := range d.Hexes {
@@ -231,6 +237,10 @@ func (s *State) doVerb(a int) {
 		s.sel = -1
 	case a == aBoard:
 		s.board(u)
+		s.cwF[u] |= fActed
+		s.sel = -1
+	case a == aChange || a == aChange+1:
+		s.makeChange(u, a-aChange+1)
 		s.cwF[u] |= fActed
 		s.sel = -1
 	case a >= aMove && a < aAttack:

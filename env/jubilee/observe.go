@@ -129,7 +129,7 @@ func (s *State) Observation(p env.Player, buf []float32) []float32 {
 	put(float32(s.evacSteps) / 100)
 	put(float32(s.elim3) / 10)
 	for b := range d.Boxes {
-		steps := 0
+		steps := int(s.boxLoose[b])
 		for u := range d.CW {
 			if s.cwSt[u] == cwBox && int(s.cwAt[u]) == b {
 				steps += int(s.cwSteps[u])

@@ -41,15 +41,19 @@ func invariants(st env.State) error {
 			}
 		}
 		live += int(s.cwSteps[u])
-		if c.Type == Infantry && (s.cwF[u]&fRepl != 0 || s.cwSt[u] == cwElim) {
+		if c.Type == Infantry && ((s.cwF[u]&fRepl != 0 && s.cwF[u]&fChanged == 0) || (s.cwSt[u] == cwElim && s.cwF[u]&fRepl == 0)) {
 			elim3++
 		}
 		if s.cwF[u]&fRepl != 0 && (c.Type != Infantry || (s.cwSt[u] != cwElim && s.cwSteps[u] != 1)) {
 			return fmt.Errorf("%s on a replacement counter with %d steps", c.Name, s.cwSteps[u])
 		}
 	}
-	if evac != int(s.evacSteps) {
+	if evac+int(s.looseEvac) != int(s.evacSteps) {
 		return fmt.Errorf("evacuated steps %d, counted %d", s.evacSteps, evac)
+	}
+	live += int(s.looseEvac)
+	for _, n := range s.boxLoose {
+		live += int(n)
 	}
 	if live+int(s.elimSteps) != total {
 		return fmt.Errorf("steps not conserved: %d live or evacuated + %d eliminated != %d", live, s.elimSteps, total)
@@ -64,7 +68,7 @@ func invariants(st env.State) error {
 				used++
 			}
 		}
-		if int(n)+used != int(d.Repl[sym]) {
+		if int(n)+used+int(s.replOut[sym]) != int(d.Repl[sym]) {
 			return fmt.Errorf("%s replacements: %d in the pool, %d in play, %d in all", symbolNames[sym], n, used, d.Repl[sym])
 		}
 	}

@@ -300,3 +300,35 @@ func TestRule13_2_NoControlAcrossCliffs(t *testing.T) {
 		t.Error("0612, next to the unit, is controlled")
 	}
 }
+
+func TestRule10_9_MakingChange(t *testing.T) {
+	// The text's example: four TP at Dieppe, a two-step and a three-step
+	// unit; the three-step unit makes change and both two-step units board.
+	s := empty(t, DefaultOptions())
+	s.evac[s.dieppeMap()] = true
+	s.tp[3] = 4
+	a := putCW(t, s, "RHLI A", "0421")
+	b := putCW(t, s, "RHLI B", "0421")
+	s.cwSteps[a] = 2
+	s.board(a)
+	if s.canBoard(b) || !s.canMakeChange(b, 2) || s.canMakeChange(b, 3) {
+		t.Fatal("two TP left: the three-step unit boards two steps by making change")
+	}
+	s.sel, s.dec = int8(b), decVerb
+	if err := s.Apply(env.Action(aChange + 1)); err != nil {
+		t.Fatal(err)
+	}
+	if s.boarded[3] != 4 || s.cwSteps[b] != 1 || s.cwF[b]&fRepl == 0 || s.repl[s.data().CW[b].Symbol] != 4 {
+		t.Errorf("boarded %d, left %d steps on a replacement, pool %d", s.boarded[3], s.cwSteps[b], s.repl[s.data().CW[b].Symbol])
+	}
+	s.phase, s.step, s.dec = phAction, 0, decNone
+	s.runAction()
+	if s.evacSteps != 4 {
+		t.Errorf("evacuated %d steps, want 2 + 2", s.evacSteps)
+	}
+	c := putCW(t, s, "Calgary A1", "0418")
+	s.tp[3] = 3
+	if s.canMakeChange(c, 1) {
+		t.Error("no change for tanks (10.9)")
+	}
+}

@@ -33,14 +33,15 @@ var cwStNames = [...]string{"track", "box", "map", "eliminated", "evacuated"}
 
 // CW unit flags.
 const (
-	fDisrupted uint8 = 1 << iota
-	fAtkDis          // Attacker Disrupted marker (10.18)
-	fActed           // acted in this action phase
-	fStepLost        // lost a step to the chit being resolved (6.11)
-	fHitPos          // hit by the position firing now
-	fRepl            // on a one-step replacement counter (6.9)
-	fNew             // placed in a box this turn (5.5)
-	fPicked          // selected for the raid (3.4)
+	fDisrupted uint16 = 1 << iota
+	fAtkDis           // Attacker Disrupted marker (10.18)
+	fActed            // acted in this action phase
+	fStepLost         // lost a step to the chit being resolved (6.11)
+	fHitPos           // hit by the position firing now
+	fRepl             // on a one-step replacement counter (6.9)
+	fNew              // placed in a box this turn (5.5)
+	fPicked           // selected for the raid (3.4)
+	fChanged          // its original counter boarded by making change (10.9)
 )
 
 // German unit flags.
@@ -139,7 +140,7 @@ type State struct {
 	cwAt    [MaxCW]int16 // hex on the map, or box
 	cwTurn  [MaxCW]int8  // turn of entry while on the track
 	cwSteps [MaxCW]int8
-	cwF     [MaxCW]uint8
+	cwF     [MaxCW]uint16
 
 	gPos    [MaxGerman]int8 // position, or -1 once eliminated
 	gF      [MaxGerman]uint8
@@ -161,7 +162,10 @@ type State struct {
 	vp        int16
 	evacSteps int16
 	elimSteps int16
-	wire      [8]int16 // wire hexsides crossed this phase (10.6): hex*6+dir
+	boxLoose  [MaxBoxes]int8 // steps boarded by making change (10.9)
+	replOut   [3]int8        // replacements that boarded by making change
+	looseEvac int16          // loose steps evacuated (part of evacSteps)
+	wire      [8]int16       // wire hexsides crossed this phase (10.6): hex*6+dir
 	nWire     int8
 
 	hidden rand.PCG // face-down placements and depth draws; never dice

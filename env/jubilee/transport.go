@@ -9,6 +9,15 @@ func (s *State) evacuate(u int) {
 	s.cwF[u] &^= fDisrupted | fAtkDis
 }
 
+// evacuateLoose evacuates the steps boarded by making change.
+func (s *State) evacuateLoose() {
+	for b, n := range s.boxLoose {
+		s.evacSteps += int16(n)
+		s.looseEvac += int16(n)
+		s.boxLoose[b] = 0
+	}
+}
+
 // eliminate puts a unit in the Eliminated Units box (6.9); a one-step
 // replacement returns to the replacement pool instead.
 func (s *State) eliminate(u int) {
@@ -112,6 +121,53 @@ func (s *State) boardCost(u int) int {
 		return 2 * int(s.cwSteps[u])
 	}
 	return int(s.cwSteps[u])
+}
+
+// canMakeChange reports whether a three-step infantry unit may board k
+// steps (1 or 2) by making change (10.9): a replacement of its symbol takes
+// the step that stays (k = 2) or the one that goes (k = 1). It is offered
+// only when the whole unit does not fit the transport limit.
+func (s *State) canMakeChange(u, k int) bool {
+	d := s.data()
+	c := &d.CW[u]
+	if c.Type != Infantry || s.cwSteps[u] != 3 || s.repl[c.Symbol] == 0 {
+		return false
+	}
+	h := s.cwAt[u]
+	b := d.Hexes[h].Box
+	if b < 0 {
+		return false
+	}
+	m, t := d.Hexes[h].Map, d.Boxes[b].Track
+	room := int(s.tp[t] - s.boarded[t])
+	if !s.evac[m] || room >= 3 || k > room {
+		return false
+	}
+	return len(d.trackOfMap[m]) > 1 || s.boardHex[m] < 0 || s.boardHex[m] == h
+}
+
+// makeChange boards k steps of a three-step unit (10.9). With k = 2 the
+// original counter, flipped, boards and a one-step replacement stays; with
+// k = 1 the replacement boards and the flipped original stays. The boarded
+// steps ride in the box as loose steps until evacuated.
+func (s *State) makeChange(u, k int) {
+	d := s.data()
+	c := &d.CW[u]
+	h := s.cwAt[u]
+	b := d.Hexes[h].Box
+	m, t := d.Hexes[h].Map, d.Boxes[b].Track
+	s.repl[c.Symbol]--
+	s.boarded[t] += int8(k)
+	if len(d.trackOfMap[m]) == 1 {
+		s.boardHex[m] = h
+	}
+	s.boxLoose[b] += int8(k)
+	s.cwSteps[u] = int8(3 - k)
+	if k == 2 {
+		s.cwF[u] |= fRepl | fChanged
+	} else {
+		s.replOut[c.Symbol]++
+	}
 }
 
 // canBoard reports whether unit u may board transport now (10.8-10.13).
