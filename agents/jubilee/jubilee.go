@@ -176,6 +176,8 @@ func (a *Agent) verb(s *jub.State) env.Action {
 			score = 100
 		case x == jub.ActBoard:
 			score = 90
+		case x == jub.ActBoard1 || x == jub.ActBoard2:
+			score = 85 + float64(x-jub.ActBoard1)
 		case k == jub.KindAttack:
 			def, _ := s.KnownDefence(arg, 3)
 			odds := float64(s.UnitStrength(u)) - float64(def)

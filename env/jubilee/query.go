@@ -26,6 +26,9 @@ const (
 	ActNo      = env.Action(aNo)
 	ActDestroy = env.Action(aDestroy)
 	ActBoard   = env.Action(aBoard)
+	// ActBoard1 and ActBoard2 board one or two steps by making change (10.9).
+	ActBoard1 = env.Action(aChange)
+	ActBoard2 = env.Action(aChange + 1)
 )
 
 // DecodeAction splits an action into its kind and argument (a unit, box,
