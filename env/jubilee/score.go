@@ -45,20 +45,19 @@ func (s *State) Score() env.Score {
 	}}
 }
 
-// LeafValue estimates the final points for a search cut off early: the
-// points so far, plus half the steps still on the map or in boxes, which
-// may yet get away, plus all the steps still to land on a map that will
-// go into evacuation mode before they do.
+// LeafValue estimates the final points for a search cut off early: a
+// linear fit of the final points on LeafFeatures over 400 games of the
+// commando-raid baseline (26,661 positions, R² 0.37: the dice and chits
+// decide much of what is left). Steps in boxes are worth most, then those
+// on the Dieppe map and still on the track; the flank maps' steps little.
 func (s *State) LeafValue() []float64 {
 	v := float64(s.Points())
 	if s.phase != phOver {
-		for u := range s.data().CW {
-			switch s.cwSt[u] {
-			case cwMap:
-				v += 0.5 * float64(s.cwSteps[u])
-			case cwBox:
-				v += 0.8 * float64(s.cwSteps[u])
-			}
+		var f [leafFeatures]float64
+		s.leafFeatures(&f)
+		v = 0
+		for i, w := range leafWeights {
+			v += w * f[i]
 		}
 	}
 	if s.g.opts.OpponentSeat {
@@ -66,6 +65,9 @@ func (s *State) LeafValue() []float64 {
 	}
 	return []float64{v}
 }
+
+// leafWeights are the fitted weights of LeafFeatures.
+var leafWeights = [leafFeatures]float64{6.18, 0.853, 0.053, 0.456, 0.288, 0.613, 0.455, 0.173}
 
 // RuleAction is what the German rules choose at a German seat's decision
 // (env.RuleBot, with opponent=seat).
@@ -83,4 +85,36 @@ func (s *State) RuleAction() (env.Action, error) {
 		return env.Action(aHex + int(s.data().Positions[p].Hex)), nil
 	}
 	return 0, errNoRule
+}
+
+// LeafFeatures are the figures LeafValue weighs: a constant, the points so
+// far, the steps on each map, in boxes and on the track, and the turns left
+// times the steps on the map.
+func (s *State) LeafFeatures() []float64 {
+	var f [leafFeatures]float64
+	s.leafFeatures(&f)
+	return f[:]
+}
+
+const leafFeatures = 8
+
+func (s *State) leafFeatures(f *[leafFeatures]float64) {
+	d := s.data()
+	f[0], f[1] = 1, float64(s.Points())
+	left := float64(s.opts().Turns - int(s.turn))
+	for u := range d.CW {
+		st := float64(s.cwSteps[u])
+		switch s.cwSt[u] {
+		case cwMap:
+			f[2+d.Hexes[s.cwAt[u]].Map] += st
+			f[7] += st * left / 24
+		case cwBox:
+			f[5] += st
+		case cwTrack:
+			f[6] += st
+		}
+	}
+	for _, n := range s.boxLoose {
+		f[5] += float64(n)
+	}
 }
