@@ -6,12 +6,14 @@ import (
 	_ "github.com/chariot-ai/chariot/env/ahraid"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	_ "github.com/chariot-ai/chariot/env/connectfour"
+	_ "github.com/chariot-ai/chariot/env/jubilee"
 	_ "github.com/chariot-ai/chariot/env/pig"
 	_ "github.com/chariot-ai/chariot/env/stnazaire"
 	_ "github.com/chariot-ai/chariot/env/tictactoe"
 
 	// Agents beyond the generic ones in package agents.
 	_ "github.com/chariot-ai/chariot/agents/ahraid"
+	_ "github.com/chariot-ai/chariot/agents/jubilee"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	_ "github.com/chariot-ai/chariot/search"
 )

@@ -1,0 +1,369 @@
+package jubilee
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// The action space: control words, die faces, chits, units, boxes,
+// tracks, and hexes read as a target, a move, an attack or a barrage.
+const (
+	aPass    = 0
+	aYes     = 1
+	aNo      = 2
+	aDestroy = 3
+	aBoard   = 4
+	aChange  = 5 // board 1 or 2 steps of a three-step unit, making change (10.9)
+	aRoll    = aChange + 2
+	aChit    = aRoll + 6
+	aUnit    = aChit + MaxChits
+	aBox     = aUnit + MaxCW
+	aTrack   = aBox + MaxBoxes
+	aHex     = aTrack + numTracks
+	aMove    = aHex + MaxHexes
+	aAttack  = aMove + MaxHexes
+	aBarrage = aAttack + MaxHexes
+
+	numActions = aBarrage + MaxHexes
+)
+
+// LegalActions appends the legal actions, sorted, to buf[:0].
+func (s *State) LegalActions(buf []env.Action) []env.Action {
+	buf = buf[:0]
+	if s.phase == phOver {
+		return buf
+	}
+	d := s.data()
+	if s.roll != rollNone {
+		switch s.roll {
+		case rollPick:
+			for u := range d.CW {
+				if s.pickable(u) {
+					buf = append(buf, env.Action(aUnit+u))
+				}
+			}
+		case rollChit, rollInfilChit:
+			for c := range d.Chits {
+				if s.chitSt[c] == chCup {
+					buf = append(buf, env.Action(aChit+c))
+				}
+			}
+		default:
+			for f := range 6 {
+				buf = append(buf, env.Action(aRoll+f))
+			}
+		}
+		return buf
+	}
+	switch s.dec {
+	case decRemove:
+		for _, p := range s.townCoastal() {
+			if p >= 0 && s.posUnit[p] >= 0 {
+				buf = append(buf, env.Action(aHex+int(d.Positions[p].Hex)))
+			}
+		}
+	case decBox:
+		cnt := s.boxCounts()
+		for b := range d.Boxes {
+			if s.boxFitsIn(&cnt, int(s.sel), b) {
+				buf = append(buf, env.Action(aBox+b))
+			}
+		}
+	case decDrift:
+		bx := &d.Boxes[s.cwAt[s.sel]]
+		buf = append(buf, env.Action(aBox+int(bx.East)), env.Action(aBox+int(bx.West)))
+		sortActions(buf)
+	case decDelay, decInfil:
+		buf = append(buf, aYes, aNo)
+	case decFireTie:
+		for u := range d.CW {
+			if s.cand&(1<<u) != 0 {
+				buf = append(buf, env.Action(aUnit+u))
+			}
+		}
+	case decRetreat:
+		var hs [6]int16
+		for _, h := range s.retreatHexes(hs[:0]) {
+			buf = append(buf, env.Action(aHex+int(h)))
+		}
+	case decAir, decGDepth:
+		for p := range d.Positions {
+			if s.cand&(1<<p) != 0 {
+				buf = append(buf, env.Action(aHex+int(d.Positions[p].Hex)))
+			}
+		}
+	case decRecall:
+		for t := range numTracks {
+			if s.cand&(1<<t) != 0 {
+				buf = append(buf, env.Action(aTrack+t))
+			}
+		}
+	case decSelect:
+		buf = append(buf, aPass)
+		for u := range d.CW {
+			if s.canAct(u) {
+				buf = append(buf, env.Action(aUnit+u))
+			}
+		}
+	case decVerb:
+		buf = s.verbActions(buf)
+	case decJoin:
+		buf = append(buf, aPass)
+		for u := range d.CW {
+			if s.canJoin(u) {
+				buf = append(buf, env.Action(aUnit+u))
+			}
+		}
+	case decAttrition:
+		buf = append(buf, aPass)
+		for u := range d.CW {
+			if s.atk&(1<<u) != 0 && s.onMap(u) && s.adjacentTo(int(s.cwAt[u]), int(d.Positions[s.tgt].Hex)) {
+				buf = append(buf, env.Action(aUnit+u))
+			}
+		}
+	case decStack:
+		for u := range d.CW {
+			if s.onMap(u) && s.cwAt[u] == s.aux {
+				buf = append(buf, env.Action(aUnit+u))
+			}
+		}
+	case decGFire:
+		p := s.curPos()
+		for u := range d.CW {
+			if s.hitLevel(p, u) > 0 {
+				buf = append(buf, env.Action(aUnit+u))
+			}
+		}
+	case decGMove:
+		var m moveCheck
+		s.checkMove(s.curPos(), &m)
+		buf = append(buf, aPass)
+		for _, q := range m.dests[:m.nDest] {
+			buf = append(buf, env.Action(aMove+int(d.Positions[q].Hex)))
+		}
+		for _, q := range m.assault[:m.nAssault] {
+			buf = append(buf, env.Action(aAttack+int(d.Positions[q].Hex)))
+		}
+	}
+	switch s.dec {
+	case decRemove, decAir, decGDepth, decGMove: // position order is not hex order
+		sortActions(buf)
+	}
+	return buf
+}
+
+// ChanceOutcomes lists the outcomes of a chance node: die faces, or the
+// chits in the cup, or the commandos still to pick, each equally likely.
+func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
+	buf = buf[:0]
+	if s.roll == rollNone || s.phase == phOver {
+		return buf
+	}
+	var acts [numActions]env.Action
+	legal := s.LegalActions(acts[:0])
+	p := 1 / float64(len(legal))
+	for _, a := range legal {
+		buf = append(buf, env.Outcome{Action: a, Prob: p})
+	}
+	return buf
+}
+
+// isLegal reports whether a is legal now, without allocating: directly for
+// the common nodes, through LegalActions for the rest.
+func (s *State) isLegal(a env.Action) bool {
+	if a < 0 || a >= numActions || s.phase == phOver {
+		return false
+	}
+	i := int(a)
+	switch {
+	case s.roll == rollChit || s.roll == rollInfilChit:
+		return i >= aChit && i < aChit+len(s.data().Chits) && s.chitSt[i-aChit] == chCup
+	case s.roll != rollNone && s.roll != rollPick:
+		return i >= aRoll && i < aChit
+	case s.dec == decSelect:
+		return i == aPass || (i >= aUnit && i < aUnit+len(s.data().CW) && s.canAct(i-aUnit))
+	case s.dec == decJoin:
+		return i == aPass || (i >= aUnit && i < aUnit+len(s.data().CW) && s.canJoin(i-aUnit))
+	case s.dec == decVerb && i >= aMove && i < aAttack:
+		if h := i - aMove; h < len(s.data().Hexes) {
+			dests := s.moveDests(int(s.sel))
+			return dests.has(h)
+		}
+		return false
+	}
+	var acts [numActions]env.Action
+	for _, x := range s.LegalActions(acts[:0]) {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// Apply plays a decision or a chance outcome.
+func (s *State) Apply(a env.Action) error {
+	if !s.isLegal(a) {
+		return fmt.Errorf("%w: %s in %s", env.ErrIllegal, s.actionName(a), s.Phase())
+	}
+	if s.roll != rollNone {
+		s.chance(int(a))
+	} else {
+		s.decide(int(a))
+	}
+	s.advance()
+	return nil
+}
+
+// ActionString names an action as ParseAction reads it.
+func (s *State) ActionString(a env.Action) string { return s.actionName(a) }
+
+func (s *State) actionName(a env.Action) string {
+	d := s.data()
+	i := int(a)
+	hexID := func(h int) string {
+		if h < len(d.Hexes) {
+			return d.Hexes[h].ID
+		}
+		return "#" + strconv.Itoa(h)
+	}
+	switch {
+	case i < 0 || i >= numActions:
+		return "action " + strconv.Itoa(i)
+	case i == aPass:
+		return "pass"
+	case i == aYes:
+		return "yes"
+	case i == aNo:
+		return "no"
+	case i == aDestroy:
+		return "destroy"
+	case i == aBoard:
+		return "board"
+	case i < aRoll:
+		return "board " + strconv.Itoa(i-aChange+1) + " steps"
+	case i < aChit:
+		return "roll " + strconv.Itoa(i-aRoll+1)
+	case i < aUnit:
+		if c := i - aChit; c < len(d.Chits) {
+			return "chit " + d.Chits[c].Name
+		}
+	case i < aBox:
+		if u := i - aUnit; u < len(d.CW) {
+			return "unit " + d.CW[u].Name
+		}
+	case i < aTrack:
+		if b := i - aBox; b < len(d.Boxes) {
+			return "box " + d.Boxes[b].ID
+		}
+	case i < aHex:
+		return "track " + d.Tracks[i-aTrack].Name
+	case i < aMove:
+		return "hex " + hexID(i-aHex)
+	case i < aAttack:
+		return "move " + hexID(i-aMove)
+	case i < aBarrage:
+		return "attack " + hexID(i-aAttack)
+	default:
+		return "barrage " + hexID(i-aBarrage)
+	}
+	return "action " + strconv.Itoa(i)
+}
+
+// ParseAction reads an action's name or number.
+func (s *State) ParseAction(text string) (env.Action, error) {
+	d := s.data()
+	t := strings.TrimSpace(text)
+	if n, err := strconv.Atoi(t); err == nil {
+		if n < 0 || n >= numActions {
+			return 0, fmt.Errorf("action %d out of 0..%d", n, numActions-1)
+		}
+		return env.Action(n), nil
+	}
+	switch t {
+	case "pass":
+		return aPass, nil
+	case "yes":
+		return aYes, nil
+	case "no":
+		return aNo, nil
+	case "destroy":
+		return aDestroy, nil
+	case "board":
+		return aBoard, nil
+	case "board 1 steps":
+		return aChange, nil
+	case "board 2 steps":
+		return aChange + 1, nil
+	}
+	verb, arg, ok := strings.Cut(t, " ")
+	if !ok || arg == "" {
+		return 0, fmt.Errorf("unknown action %q", text)
+	}
+	find := func(n int, name func(int) string) int {
+		for i := range n {
+			if name(i) == arg {
+				return i
+			}
+		}
+		return -1
+	}
+	hex := func(base int) (env.Action, error) {
+		h, ok := d.hexIdx[arg]
+		if !ok {
+			return 0, fmt.Errorf("unknown hex %q", arg)
+		}
+		return env.Action(base + h), nil
+	}
+	switch verb {
+	case "action":
+		return s.ParseAction(arg)
+	case "roll":
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < 1 || n > 6 {
+			return 0, fmt.Errorf("roll %q: want 1 to 6", arg)
+		}
+		return env.Action(aRoll + n - 1), nil
+	case "chit":
+		if c := find(len(d.Chits), func(i int) string { return d.Chits[i].Name }); c >= 0 {
+			return env.Action(aChit + c), nil
+		}
+		return 0, fmt.Errorf("unknown chit %q", arg)
+	case "unit":
+		if u := find(len(d.CW), func(i int) string { return d.CW[i].Name }); u >= 0 {
+			return env.Action(aUnit + u), nil
+		}
+		return 0, fmt.Errorf("unknown unit %q", arg)
+	case "box":
+		if b := find(len(d.Boxes), func(i int) string { return d.Boxes[i].ID }); b >= 0 {
+			return env.Action(aBox + b), nil
+		}
+		return 0, fmt.Errorf("unknown box %q", arg)
+	case "track":
+		if k := find(numTracks, func(i int) string { return d.Tracks[i].Name }); k >= 0 {
+			return env.Action(aTrack + k), nil
+		}
+		return 0, fmt.Errorf("unknown track %q", arg)
+	case "hex":
+		return hex(aHex)
+	case "move":
+		return hex(aMove)
+	case "attack":
+		return hex(aAttack)
+	case "barrage":
+		return hex(aBarrage)
+	}
+	return 0, fmt.Errorf("unknown action %q", text)
+}
+
+// sortActions sorts a short list in place (position order is not hex
+// order).
+func sortActions(buf []env.Action) {
+	for j := 1; j < len(buf); j++ {
+		for k := j; k > 0 && buf[k] < buf[k-1]; k-- {
+			buf[k], buf[k-1] = buf[k-1], buf[k]
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package jubilee
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Options are the variants of Operation Jubilee. Use DefaultOptions.
+type Options struct {
+	// Turns is the game length (14.1: 24).
+	Turns int
+	// NoConvoy is optional rule 16.2: five commandos and four TP at both
+	// Yellow and Orange; -5 VP.
+	NoConvoy bool
+	// Bombardment is optional rule 16.3: two Dieppe-town coastal units
+	// removed, the survivor disrupted, the tank wall down, three chits on
+	// turn 1; -5 VP.
+	Bombardment bool
+	// EarlyFlanks is optional rule 16.4: the turn 3 landing column for
+	// infantry landing on turns 1 and 2, two chits on turn 2; -3 VP.
+	EarlyFlanks bool
+	// OpponentSeat makes the Germans seat 1 (opponent=seat): they decide
+	// where the rules leave their pieces a choice.
+	OpponentSeat bool
+	// StrictEvac does not count units still in Beach Landing boxes at the
+	// end as evacuated (ruling J2).
+	StrictEvac bool
+	// DriftChoice lets the player choose the direction of a drift result
+	// (ruling J6); by default the landing table says east or west.
+	DriftChoice bool
+	// InfiltrationKeeps sets the chit of an infiltration's special draw
+	// aside until the cup is refilled (ruling J7); by default it goes back.
+	InfiltrationKeeps bool
+}
+
+// DefaultOptions are the rules as written, no variants.
+func DefaultOptions() Options { return Options{Turns: numTurns} }
+
+// OptionDocs document every option.
+var OptionDocs = []env.OptionDoc{
+	{Name: "turns", Default: "24", Help: "number of game turns (14.1)"},
+	{Name: "no_convoy", Default: "false", Help: "optional rule 16.2: no convoy met; 5 commandos and 4 TP at Yellow and Orange; -5 VP"},
+	{Name: "bombardment", Default: "false", Help: "optional rule 16.3: pre-landing bombardment of Dieppe; -5 VP"},
+	{Name: "early_flanks", Default: "false", Help: "optional rule 16.4: earlier flank landings; -3 VP"},
+	{Name: "opponent", Default: "rules", Help: "rules: the Germans are played by the rules; seat: they are seat 1, choosing where their pieces have a choice"},
+	{Name: "strict_evac", Default: "false", Help: "units still in Beach Landing boxes at the end are not evacuated (ruling J2)"},
+	{Name: "drift", Default: "table", Help: "table: the landing table says east or west; choice: the player chooses the direction of a drift (ruling J6)"},
+	{Name: "infiltration_keeps", Default: "false", Help: "the chit of an infiltration's special draw stays out of the cup until it is refilled (ruling J7)"},
+	{Name: "data", Default: "", Help: "path of an alternative data file (maps, counters, chits, tables)"},
+}
+
+// ParseOptions reads key=value params over the defaults; "data" is
+// returned separately.
+func ParseOptions(p env.Params) (Options, string, error) {
+	o := DefaultOptions()
+	if err := p.CheckKnown(OptionDocs); err != nil {
+		return o, "", err
+	}
+	bools := map[string]*bool{"no_convoy": &o.NoConvoy, "bombardment": &o.Bombardment, "early_flanks": &o.EarlyFlanks, "strict_evac": &o.StrictEvac, "infiltration_keeps": &o.InfiltrationKeeps}
+	for k, dst := range bools {
+		if v, ok := p[k]; ok {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return o, "", fmt.Errorf("option %s=%q: want true or false", k, v)
+			}
+			*dst = b
+		}
+	}
+	if v, ok := p["turns"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > numTurns {
+			return o, "", fmt.Errorf("option turns=%q: want a whole number from 1 to %d", v, numTurns)
+		}
+		o.Turns = n
+	}
+	switch p["drift"] {
+	case "", "table":
+	case "choice":
+		o.DriftChoice = true
+	default:
+		return o, "", fmt.Errorf("option drift=%q: want table or choice", p["drift"])
+	}
+	switch p["opponent"] {
+	case "", "rules":
+	case "seat":
+		o.OpponentSeat = true
+	default:
+		return o, "", fmt.Errorf("option opponent=%q: want rules or seat", p["opponent"])
+	}
+	return o, p["data"], nil
+}
+
+// Params writes the options as canonical key=value text.
+func (o Options) Params() env.Params {
+	opp, drift := "rules", "table"
+	if o.OpponentSeat {
+		opp = "seat"
+	}
+	if o.DriftChoice {
+		drift = "choice"
+	}
+	return env.Params{"turns": strconv.Itoa(o.Turns), "no_convoy": strconv.FormatBool(o.NoConvoy),
+		"bombardment": strconv.FormatBool(o.Bombardment), "early_flanks": strconv.FormatBool(o.EarlyFlanks),
+		"opponent": opp, "strict_evac": strconv.FormatBool(o.StrictEvac), "drift": drift,
+		"infiltration_keeps": strconv.FormatBool(o.InfiltrationKeeps)}
+}
+
+// penalty is the VP the variants in force subtract (16.2-16.4).
+func (o Options) penalty() int {
+	p := 0
+	if o.NoConvoy {
+		p += 5
+	}
+	if o.Bombardment {
+		p += 5
+	}
+	if o.EarlyFlanks {
+		p += 3
+	}
+	return p
+}
