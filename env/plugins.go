@@ -148,7 +148,9 @@ type Board struct {
 	Links   []Link  `json:"links,omitempty"`
 	// Shapes are terrain drawn under the cells: buildings, water, woods.
 	Shapes []Shape `json:"shapes,omitempty"`
-	// Legend names the colours of cell and link kinds, for the key.
+	// Legend maps a kind of cell or link to what it means ("exit": "exit
+	// box"), or to the colour the page fills that kind of cell with
+	// ("beach": "#e8d9a0"), for the key under the map.
 	Legend map[string]string `json:"legend,omitempty"`
 }
 

@@ -117,10 +117,18 @@ function drawBoard() {
     el("title", {}, e).textContent = sh.name || sh.kind;
   }
   const links = el("g", { id: "links" }, svg);
+  const hexR = board.kind === "hexes" ? (board.hex_size || 0.5) * tf.k : 0;
   for (const l of board.links || []) {
     const a = board.cells[l.a], b = board.cells[l.b];
-    const [x1, y1] = P(a.x, a.y), [x2, y2] = P(b.x, b.y);
-    el("line", { x1, y1, x2, y2, class: "link " + (l.kind || "") }, links);
+    let [x1, y1] = P(a.x, a.y), [x2, y2] = P(b.x, b.y);
+    if (hexR) {
+      // On a hex map a link is a hexside (wire, a river, a cliff): the edge
+      // the two hexes share, drawn across the line between their centres.
+      const mx = (x1 + x2) / 2, my = (y1 + y2) / 2, len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const ux = -(y2 - y1) / len * hexR / 2, uy = (x2 - x1) / len * hexR / 2;
+      [x1, y1, x2, y2] = [mx - ux, my - uy, mx + ux, my + uy];
+    }
+    el("line", { x1, y1, x2, y2, class: "link " + (l.kind || "") + (hexR ? " hexside" : "") }, links);
   }
   const cells = el("g", { id: "cells" }, svg);
   const r = cellRadius();
@@ -139,16 +147,35 @@ function drawBoard() {
     shape.id = "cell-" + i;
     el("title", {}, shape).textContent = c.name + (c.id && c.id !== c.name ? " (" + c.id + ")" : "");
     shape.addEventListener("click", () => clickCell(i));
-    if (c.label) el("text", { x, y: y + 4, class: "clabel" }, g).textContent = c.label;
-    if (board.kind !== "track") el("text", { x, y: y + r + 10, class: "cname" }, g).textContent = short(c.name, 16);
-    else el("text", { x, y: y - r + 14, class: "cname" }, g).textContent = c.name;
+    if (c.label) {
+      // A hex prints its number small at its top, as a printed map does.
+      const t = board.kind === "hexes" ? el("text", { x, y: y - r * 0.45, class: "clabel hexnum" }, g) : el("text", { x, y: y + 4, class: "clabel" }, g);
+      if (board.kind === "hexes") t.style.fontSize = Math.max(3, r * 0.42) + "px";
+      t.textContent = c.label;
+    }
+    if (board.kind === "points") el("text", { x, y: y + r + 10, class: "cname" }, g).textContent = short(c.name, 16);
+    else if (board.kind === "track") el("text", { x, y: y - r + 14, class: "cname" }, g).textContent = c.name;
   });
+  if (hexR) svg.appendChild(links); // hexsides over the hexes
   el("g", { id: "marks" }, svg);
   el("g", { id: "units" }, svg);
   const legend = $("legend");
   legend.replaceChildren();
   for (const seat of board.seats || []) legend.appendChild(html("span", seat, { class: "chip-l " + sideClass(seat) }));
-  for (const [k, v] of Object.entries(board.legend || {})) legend.appendChild(html("span", v, { class: "lg-item " + k }));
+  // A legend entry is a kind's description, or the colour to fill it with
+  // (set through the CSSOM: the page's policy allows no inline style).
+  const sheet = [...document.styleSheets].find((x) => x.href && x.href.endsWith("style.css"));
+  for (const [k, v] of Object.entries(board.legend || {})) {
+    if (/^#[0-9a-f]{3,8}$/i.test(v)) {
+      if (sheet) {
+        sheet.insertRule(`.cell.${CSS.escape(k)} { fill: ${v}; }`, sheet.cssRules.length);
+        sheet.insertRule(`.link.${CSS.escape(k)} { stroke: ${v}; }`, sheet.cssRules.length);
+      }
+      const sw = html("span", k, { class: "lg-item swatch" });
+      sw.style.borderLeft = "1em solid " + v;
+      legend.appendChild(sw);
+    } else legend.appendChild(html("span", v, { class: "lg-item " + k }));
+  }
   enableZoom(svg);
 }
 
@@ -251,15 +278,16 @@ function drawPieces() {
     const c = board.cells[cell], [x, y] = P(c.x, c.y);
     const labels = list.map((p) => p.name + (p.label ? " " + p.label : ""));
     const w = Math.max(...labels.map(chipWidth)), h = 15 * list.length;
-    let box = { x: x - w / 2, y: inside ? y - h / 2 : y + 18, w, h };
-    if (!inside) {
-      const tries = [];
-      for (const d of [0, 1, 2, 3]) {
-        tries.push({ x: x - w / 2, y: y + 18 + d * 16, w, h }, { x: x - w / 2, y: y - 18 - h - d * 16, w, h },
-          { x: x + 16 + d * 20, y: y - h / 2, w, h }, { x: x - 16 - w - d * 20, y: y - h / 2, w, h });
-      }
-      box = tries.find((r) => !clash(r)) || tries[0];
-      if (box !== tries[0] || Math.abs(box.y - (y + 18)) > 1) el("line", { x1: x, y1: y, x2: box.x + w / 2, y2: box.y + (box.y > y ? 0 : h), class: "leader" }, units);
+    const tries = inside ? [{ x: x - w / 2, y: y - h / 2, w, h }] : [];
+    const gap = inside ? cellRadius() : 18;
+    for (const d of [0, 1, 2, 3, 4, 5]) {
+      tries.push({ x: x - w / 2, y: y + gap + d * 16, w, h }, { x: x - w / 2, y: y - gap - h - d * 16, w, h },
+        { x: x + gap + d * 20, y: y - h / 2, w, h }, { x: x - gap - w - d * 20, y: y - h / 2, w, h });
+    }
+    const box = tries.find((r) => !clash(r)) || tries[0];
+    const home = inside ? tries[0] : tries[0];
+    if (box !== home || (!inside && Math.abs(box.y - (y + gap)) > 1)) {
+      el("line", { x1: x, y1: y, x2: box.x + w / 2, y2: box.y + (box.y > y ? 0 : h), class: "leader" }, units);
     }
     placed.push(box);
     list.forEach((p, i) => {
