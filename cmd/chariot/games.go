@@ -4,6 +4,7 @@ package main
 // here to make it available to every subcommand.
 import (
 	_ "github.com/chariot-ai/chariot/env/ahraid"
+	_ "github.com/chariot-ai/chariot/env/anvil"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	_ "github.com/chariot-ai/chariot/env/connectfour"
 	_ "github.com/chariot-ai/chariot/env/pig"
