@@ -132,4 +132,3 @@ func TestRule5_8_TakingHits(t *testing.T) {
 		t.Fatal("a support unit took a hit by disorganizing")
 	}
 }
-
