@@ -109,7 +109,7 @@ func (pl *planner) Act(_ context.Context, st env.State) (env.Action, error) {
 		return 0, errors.New(pl.plan.Name + " plays only Striking the Anvil")
 	}
 	if int(s.CurrentPlayer()) != pl.plan.Side {
-		return 0, fmt.Errorf("%s plays the %s, but the %s are to move (seat it as seat %d)", pl.plan.Name,
+		return 0, fmt.Errorf("%s plays the %s side, but the %s side is to move (seat it as seat %d)", pl.plan.Name,
 			game.SideNames[pl.plan.Side], env.SeatName(pl.g, s.CurrentPlayer()), pl.plan.Side)
 	}
 	pl.legal = s.LegalActions(pl.legal)

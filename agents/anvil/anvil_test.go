@@ -30,7 +30,7 @@ func TestWrongSideRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := g.NewInitialState(1) // the Allies are to move
-	if _, err := a.Act(context.Background(), s); err == nil || !strings.Contains(err.Error(), "plays the German") {
+	if _, err := a.Act(context.Background(), s); err == nil || !strings.Contains(err.Error(), "plays the German side") {
 		t.Fatalf("a German baseline moved for the Allies: %v", err)
 	}
 	if _, err := agents.New("anvil-ports", mustGame(t), 1); err != nil {
