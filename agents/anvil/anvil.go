@@ -45,7 +45,25 @@ var Plans = []Plan{
 		Goals:       []string{"09", "10", "11", "03"}},
 }
 
+// Doctrine is the two-sided agent: the Allies push on the ports, the
+// Germans withdraw, as the campaign went. It plays either seat, so search
+// can roll out with it.
+const Doctrine = "anvil-doctrine"
+
 func init() {
+	agents.Register(agents.Registration{
+		Name:        Doctrine,
+		Description: "both sides by the historical plans: the Allies as anvil-ports, the Germans as anvil-withdrawal (a rollout policy for search)",
+		Rollout:     true,
+		Supports:    func(g env.Game) bool { return g.Name() == game.Name },
+		New: func(g env.Game, _ env.Params, _ uint64) (agents.Agent, error) {
+			ag, ok := g.(*game.Game)
+			if !ok {
+				return nil, fmt.Errorf("%s plays only %s", Doctrine, game.Name)
+			}
+			return doctrine{newPlanner(ag, Plans[0]), newPlanner(ag, Plans[2])}, nil
+		},
+	})
 	for _, p := range Plans {
 		p := p
 		agents.Register(agents.Registration{
@@ -409,4 +427,15 @@ func (pl *planner) bombing(s *game.State) (env.Action, bool) {
 		return game.ActDone(), true
 	}
 	return best, true
+}
+
+// doctrine hands each decision to the plan of the side to move.
+type doctrine [2]*planner
+
+func (d doctrine) Act(ctx context.Context, s env.State) (env.Action, error) {
+	p := s.CurrentPlayer()
+	if p != game.Allied && p != game.German {
+		return 0, fmt.Errorf("%s: no side to move", Doctrine)
+	}
+	return d[p].Act(ctx, s)
 }

@@ -33,7 +33,12 @@ func TestWrongSideRefused(t *testing.T) {
 	if _, err := a.Act(context.Background(), s); err == nil || !strings.Contains(err.Error(), "plays the German side") {
 		t.Fatalf("a German baseline moved for the Allies: %v", err)
 	}
-	if _, err := agents.New("anvil-ports", mustGame(t), 1); err != nil {
+	// The doctrine plays both seats.
+	d, err := agents.New(Doctrine, g, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := agents.RunEpisode(context.Background(), g, 3, []agents.Agent{d, d}, nil); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -4,6 +4,7 @@
 // Rhône (anvil-rhone); for the Germans a fighting withdrawal to the north
 // edge (anvil-withdrawal) and a defence of the ports (anvil-holdports).
 // Each plays one side and refuses, with a clear error, to move for the
-// other. They look one step ahead at most, so they are fast enough for
+// other; anvil-doctrine plays both (ports push and withdrawal), for
+// rollouts and self-play. They look one step ahead at most, so they are fast enough for
 // rollouts.
 package anvil
