@@ -2,6 +2,7 @@ package anvil
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -46,10 +47,55 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 		}
 		return buf
 	}
+	if s.dec == decImpulse {
+		buf = append(buf, aPass)
+		for set := s.activatableSet(int(s.side)); set != 0; set &= set - 1 {
+			buf = append(buf, env.Action(aArea+bits.TrailingZeros64(set)))
+		}
+		return buf
+	}
+	if s.dec == decSelect {
+		return s.legalSelect(buf)
+	}
 	lo, hi := s.actionRange()
 	for a := lo; a < hi; a++ {
 		if s.isLegal(a) {
 			buf = append(buf, env.Action(a))
+		}
+	}
+	return buf
+}
+
+// legalSelect lists the legal actions of an activation's selection in one
+// pass: the verbs, the units, then the bridges of the area.
+func (s *State) legalSelect(buf []env.Action) []env.Action {
+	d := s.data()
+	side, area := int(s.side), int(s.actArea)
+	train := s.trainIn(&s.sel) >= 0
+	combat := s.hasCombat(&s.sel)
+	supplied := s.isSupplied(side, area)
+	if (combat || train) && supplied {
+		buf = append(buf, aMove)
+	}
+	if combat && supplied {
+		buf = append(buf, aMobile)
+	}
+	if combat && s.attackable(side, area) {
+		buf = append(buf, aAttack)
+	}
+	for u := range d.Units {
+		if int(s.loc[u]) == area && s.selectable(u) {
+			buf = append(buf, env.Action(aUnit+u))
+		}
+	}
+	if !combat || s.sel.count() != 1 || s.controller(area) != side {
+		return buf
+	}
+	for _, base := range [2]int{aDestroy, aRepair} {
+		for b := range d.Borders {
+			if s.isLegal(base + b) {
+				buf = append(buf, env.Action(base+b))
+			}
 		}
 	}
 	return buf

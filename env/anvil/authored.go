@@ -208,44 +208,54 @@ func (s *State) trainIn(set *unitSet) int {
 }
 
 // canActivate: side has an area it may activate.
-func (s *State) canActivate(side int) bool {
-	for a := range s.data().Areas {
-		if s.activatable(side, a) {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) canActivate(side int) bool { return s.activatableSet(side) != 0 }
 
-func (s *State) activatable(side, a int) bool {
+func (s *State) activatable(side, a int) bool { return s.activatableSet(side)&(1<<a) != 0 }
+
+// activatableSet is the set of areas side may activate: those with a Good
+// Order combat unit whose units can move (in supply), attack, or act on a
+// bridge, and those with the armoured train in Good Order and in supply.
+// One pass over the units, so LegalActions stays cheap.
+func (s *State) activatableSet(side int) uint64 {
 	d := s.data()
-	combat, train := false, false
+	var combat, train, enemy uint64
 	for u := range d.Units {
-		if int(s.loc[u]) != a || d.Units[u].Side != side || s.disorg(u) {
+		a := s.loc[u]
+		if a < 0 {
 			continue
 		}
-		switch d.Units[u].Class {
-		case ClassCombat:
-			combat = true
-		case ClassTrain:
-			train = true
+		c := d.Units[u].Class
+		switch {
+		case d.Units[u].Side != side:
+			if c == ClassCombat || c == ClassCD || c == ClassTrain {
+				enemy |= 1 << a
+			}
+		case s.disorg(u):
+		case c == ClassCombat:
+			combat |= 1 << a
+		case c == ClassTrain:
+			train |= 1 << a
 		}
 	}
-	if train && s.isSupplied(side, a) {
-		return true
-	}
-	if !combat {
-		return false
-	}
-	if s.isSupplied(side, a) || s.attackable(side, a) {
-		return true
-	}
-	for u := range d.Units {
-		if int(s.loc[u]) == a && d.Units[u].Side == side && s.bridgeUnit(u) {
-			return true
+	if side == Allied {
+		for a := range d.Areas {
+			if s.fort[a] > 0 {
+				enemy |= 1 << a
+			}
 		}
 	}
-	return false
+	sup := s.supplied[side]
+	set := train&sup | combat&(sup|enemy)
+	for rest := combat &^ (sup | enemy); rest != 0; rest &= rest - 1 {
+		a := bits.TrailingZeros64(rest)
+		for u := range d.Units {
+			if int(s.loc[u]) == a && d.Units[u].Side == side && s.bridgeUnit(u) {
+				set |= 1 << a
+				break
+			}
+		}
+	}
+	return set
 }
 
 // bridgeOnly: in the activated area the units can neither move nor attack,

@@ -138,3 +138,31 @@ func TestDeterminism(t *testing.T) {
 		t.Fatal("two plays of the same actions differ")
 	}
 }
+
+// TestLegalActionsAgreeWithApply compares LegalActions, which lists some
+// decisions by a faster route, with the legality test Apply uses.
+func TestLegalActionsAgreeWithApply(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var buf []env.Action
+	for i := range 30 {
+		g := []*Game{Default(), mustGame(t, "scenario=3,combat_groups=true")}[i%2]
+		s := g.newState()
+		for steps := 0; !s.IsTerminal(); steps++ {
+			buf = s.LegalActions(buf)
+			if steps%3 == 0 {
+				in := map[env.Action]bool{}
+				for _, a := range buf {
+					in[a] = true
+				}
+				for a := range numActions {
+					if s.isLegal(a) != in[env.Action(a)] {
+						t.Fatalf("game %d step %d: %s legal %v, listed %v at %s", i, steps, s.ActionString(env.Action(a)), s.isLegal(a), in[env.Action(a)], s.Prompt())
+					}
+				}
+			}
+			if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
