@@ -26,21 +26,23 @@ type Plan struct {
 	// Reinforce is how far from a port (in areas) German units go to its
 	// defence rather than withdraw.
 	Reinforce int
+	// BombPorts sends the bombing markers on the ports' fortifications.
+	BombPorts bool
 	// Odds is the ratio of own to enemy strength needed to attack.
 	Odds float64
 }
 
 // Plans are the registered baselines.
 var Plans = []Plan{
-	{Name: "anvil-ports", Side: game.Allied, Odds: 1,
+	{Name: "coastalpush", Side: game.Allied, Odds: 1, BombPorts: true,
 		Description: "Allied coastal push: bomb and storm Toulon, then Marseille, then the towns; attack at even odds",
 		Goals:       []string{"09", "10", "12", "25", "29", "30", "14", "23"}},
-	{Name: "anvil-rhone", Side: game.Allied, Odds: 1.5,
+	{Name: "rhonedrive", Side: game.Allied, Odds: 1.5,
 		Description: "Allied drive up the Rhone: Aix, Avignon, Montelimar, Valence to cut the German retreat; ports later",
 		Goals:       []string{"12", "27", "25", "28", "29", "30", "09", "10"}},
-	{Name: "anvil-withdrawal", Side: game.German, Odds: 1.5, Exit: true, Garrison: true,
+	{Name: "withdrawal", Side: game.German, Odds: 1.5, Exit: true, Garrison: true,
 		Description: "German fighting withdrawal: the port garrisons hold, everyone else falls back up the Rhone and exits north, pursuing and counter-attacking on the way"},
-	{Name: "anvil-holdports", Side: game.German, Odds: 1, Garrison: true, Exit: true, Reinforce: 2,
+	{Name: "holdports", Side: game.German, Odds: 1, Garrison: true, Exit: true, Reinforce: 2,
 		Description: "German defence of the ports: garrisons hold, every unit within two areas of Toulon or Marseille joins them and counter-attacks; the rest withdraw north",
 		Goals:       []string{"09", "10", "11", "03"}},
 }
@@ -48,12 +50,12 @@ var Plans = []Plan{
 // Doctrine is the two-sided agent: the Allies push on the ports, the
 // Germans withdraw, as the campaign went. It plays either seat, so search
 // can roll out with it.
-const Doctrine = "anvil-doctrine"
+const Doctrine = "doctrine"
 
 func init() {
 	agents.Register(agents.Registration{
 		Name:        Doctrine,
-		Description: "both sides by the historical plans: the Allies as anvil-ports, the Germans as anvil-withdrawal (a rollout policy for search)",
+		Description: "both sides by the historical plans: the Allies as coastalpush, the Germans as withdrawal (a rollout policy for search)",
 		Rollout:     true,
 		Supports:    func(g env.Game) bool { return g.Name() == game.Name },
 		New: func(g env.Game, _ env.Params, _ uint64) (agents.Agent, error) {
@@ -410,7 +412,7 @@ func (pl *planner) hits(s *game.State) (env.Action, bool) {
 
 func (pl *planner) bombing(s *game.State) (env.Action, bool) {
 	for _, g := range pl.goals {
-		if pl.d.Areas[g].Fortified && s.Fortification(g) > 0 && pl.plan.Name == "anvil-ports" {
+		if pl.d.Areas[g].Fortified && s.Fortification(g) > 0 && pl.plan.BombPorts {
 			return game.ActArea(g), true
 		}
 	}

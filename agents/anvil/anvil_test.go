@@ -25,7 +25,7 @@ func mustGame(t testing.TB) env.Game {
 
 func TestWrongSideRefused(t *testing.T) {
 	g := mustGame(t)
-	a, err := agents.New("anvil-withdrawal", g, 1)
+	a, err := agents.New("withdrawal", g, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,8 +102,8 @@ func TestRoundRobin(t *testing.T) {
 		n = 2
 	}
 	g := mustGame(t)
-	alliedAgents := []string{"random", "anvil-ports", "anvil-rhone"}
-	germanAgents := []string{"random", "anvil-withdrawal", "anvil-holdports"}
+	alliedAgents := []string{"random", "coastalpush", "rhonedrive"}
+	germanAgents := []string{"random", "withdrawal", "holdports"}
 	var b strings.Builder
 	fmt.Fprintf(&b, "| Allied \\ German |")
 	for _, ge := range germanAgents {
