@@ -1,6 +1,7 @@
 package anvil
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -618,5 +619,36 @@ func TestNarrateAndPrompt(t *testing.T) {
 	}
 	if !strings.Contains(s.Prompt(), "counter-attack") {
 		t.Fatalf("prompt %q", s.Prompt())
+	}
+}
+
+func TestRule7_Reinforcements(t *testing.T) {
+	var f DataFile
+	if err := json.Unmarshal(defaultData, &f); err != nil {
+		t.Fatal(err)
+	}
+	f.Scenarios[0].Arrivals = append(f.Scenarios[0].Arrivals, ArrivalDef{Kind: "reinforcement", Turn: 2, Area: "23", Units: []string{"977GR/271ID"}})
+	b, _ := json.Marshal(f)
+	d, err := ParseData(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGame(d, DefaultOptions(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.newState()
+	u := unit(t, s, "977GR/271ID")
+	if s.loc[u] != locOff {
+		t.Fatal("a turn 2 reinforcement is on the map on turn 1")
+	}
+	for s.turn == 1 {
+		l := s.LegalActions(nil)
+		if err := s.Apply(l[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.loc[u] != int8(area(t, s, "23")) || s.flag[u]&fFresh == 0 || s.flag[u]&fLanded != 0 {
+		t.Fatal("the reinforcement did not enter Grenoble on turn 2, fresh and without the landing modifier")
 	}
 }
