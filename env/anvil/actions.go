@@ -104,15 +104,13 @@ func (s *State) legalSelect(buf []env.Action) []env.Action {
 // actionRange bounds the actions a decision can use, so LegalActions scans
 // only those.
 func (s *State) actionRange() (int, int) {
-	nA, nU, nB := len(s.data().Areas), len(s.data().Units), len(s.data().Borders)
+	nA, nU := len(s.data().Areas), len(s.data().Units)
 	switch s.dec {
 	case decHits:
 		return aFortHit, aElim + nU
-	case decSelect:
-		return aMove, aRepair + nB
 	case decMove:
 		return aDone, aArea + nA
-	case decImpulse, decFFI, decBomb, decSurrender:
+	case decFFI, decBomb, decSurrender:
 		return aPass, aArea + nA
 	}
 	return aPass, aUnit + nU

@@ -292,8 +292,9 @@ func (s *State) Score() env.Score {
 	}}
 }
 
-// LeafValue estimates the final margin: the score so far plus half the
-// balance of strength on the map, a cheap guess for a search cut off early.
+// LeafValue estimates the final margin: the score so far plus a twentieth
+// of the balance of combat strength on the map, a cheap guess for a search
+// cut off early.
 func (s *State) LeafValue() []float64 {
 	m := float64(s.Margin())
 	bal := 0
