@@ -4,6 +4,7 @@ package main
 // here to make it available to every subcommand.
 import (
 	_ "github.com/chariot-ai/chariot/env/ahraid"
+	_ "github.com/chariot-ai/chariot/env/anvil"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	_ "github.com/chariot-ai/chariot/env/connectfour"
 	_ "github.com/chariot-ai/chariot/env/jubilee"
@@ -13,6 +14,7 @@ import (
 
 	// Agents beyond the generic ones in package agents.
 	_ "github.com/chariot-ai/chariot/agents/ahraid"
+	_ "github.com/chariot-ai/chariot/agents/anvil"
 	_ "github.com/chariot-ai/chariot/agents/jubilee"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	_ "github.com/chariot-ai/chariot/search"
