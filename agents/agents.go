@@ -3,6 +3,7 @@ package agents
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
@@ -27,6 +28,9 @@ type Registration struct {
 	// Baseline marks a fast heuristic agent that `chariot bench` runs by
 	// default.
 	Baseline bool
+	// Seats lists the seats the agent plays, for an agent of one side of
+	// an asymmetric game; nil means any seat.
+	Seats []int
 	// Rollout marks a fast agent that search may use as its rollout
 	// policy: a game's default search (the advisor's) rolls out with the
 	// first such agent, by name, that supports the game.
@@ -59,6 +63,29 @@ func Baselines(g env.Game) []string {
 		}
 	}
 	return out
+}
+
+// BaselinesFor names the baseline agents that support g and play seat p,
+// sorted.
+func BaselinesFor(g env.Game, p int) []string {
+	var out []string
+	for _, r := range List() {
+		if r.Baseline && (r.Supports == nil || r.Supports(g)) && (r.Seats == nil || slices.Contains(r.Seats, p)) {
+			out = append(out, r.Name)
+		}
+	}
+	return out
+}
+
+// OneSided reports whether some baseline of g plays only some seats: the
+// game's sides want agents of their own.
+func OneSided(g env.Game) bool {
+	for _, r := range List() {
+		if r.Baseline && r.Seats != nil && (r.Supports == nil || r.Supports(g)) {
+			return true
+		}
+	}
+	return false
 }
 
 // RolloutAgent names the first agent, by name, marked Rollout that

@@ -90,14 +90,17 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 	} else if *agentList == "" {
 		specs = agents.Baselines(g)
+		if g.NumPlayers() == 2 && agents.OneSided(g) && *opponentList == "" {
+			// Sides with baselines of their own: each first-seat baseline
+			// against each second-seat one, sides fixed by the game.
+			specs, opponents = agents.BaselinesFor(g, 0), agents.BaselinesFor(g, 1)
+		}
 		if len(specs) == 0 {
 			return fail(stderr, fmt.Errorf("no baseline agent plays %s; name agents with --agents", g.Name()))
 		}
 		// Random first, so that it is the reference the others are
 		// compared with.
-		if i := slices.Index(specs, "random"); i > 0 {
-			specs = slices.Concat([]string{"random"}, specs[:i], specs[i+1:])
-		}
+		specs, opponents = randomFirst(specs), randomFirst(opponents)
 	} else {
 		specs = eval.SplitAgents(*agentList)
 		if len(specs) == 0 {
@@ -200,4 +203,12 @@ func writeReport(stdout io.Writer, heading string, rep eval.Report, wide bool) e
 		return fmt.Errorf("writing output: %w", err)
 	}
 	return nil
+}
+
+// randomFirst moves random to the head of a list of agents.
+func randomFirst(specs []string) []string {
+	if i := slices.Index(specs, "random"); i > 0 {
+		return slices.Concat([]string{"random"}, specs[:i], specs[i+1:])
+	}
+	return specs
 }

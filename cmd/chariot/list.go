@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -23,15 +24,45 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 	return printEntries(stdout, stderr, entries)
 }
 
-// runAgents prints the registered agents with their options.
+// runAgents prints the registered agents with their options; with --game,
+// only those that play it, each with the seats it takes and whether it is
+// a baseline.
 func runAgents(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("agents", flag.ContinueOnError)
+	gameSpec := fs.String("game", "", "list only the agents that play this game (a spec, as stnazaire:opponent=seat)")
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
+	var g env.Game
+	if *gameSpec != "" {
+		var err error
+		if g, err = env.NewGame(*gameSpec); err != nil {
+			return fail(stderr, err)
+		}
+	}
 	var entries []entry
 	for _, r := range agents.List() {
-		entries = append(entries, entry{r.Name, r.Description, r.Options})
+		desc := r.Description
+		if g != nil {
+			if r.Supports != nil && !r.Supports(g) {
+				continue
+			}
+			var tags []string
+			if r.Baseline {
+				tags = append(tags, "baseline")
+			}
+			if r.Seats != nil && g.NumPlayers() > 1 {
+				var seats []string
+				for _, p := range r.Seats {
+					seats = append(seats, env.SeatName(g, env.Player(p)))
+				}
+				tags = append(tags, "plays "+strings.Join(seats, ", "))
+			}
+			if len(tags) > 0 {
+				desc += " [" + strings.Join(tags, "; ") + "]"
+			}
+		}
+		entries = append(entries, entry{r.Name, desc, r.Options})
 	}
 	return printEntries(stdout, stderr, entries)
 }
