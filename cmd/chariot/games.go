@@ -7,6 +7,7 @@ import (
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	_ "github.com/chariot-ai/chariot/env/connectfour"
 	_ "github.com/chariot-ai/chariot/env/pig"
+	_ "github.com/chariot-ai/chariot/env/skirmish"
 	_ "github.com/chariot-ai/chariot/env/stnazaire"
 	_ "github.com/chariot-ai/chariot/env/tictactoe"
 
