@@ -94,64 +94,47 @@ func (s *State) mayShoot() bool { return s.blk&blShot == 0 || s.blk&blLastShot !
 
 // actLegal appends what the acting unit may do with its next action.
 func (s *State) actLegal(buf []env.Action) []env.Action {
-	i := int(s.cur)
-	d := s.data()
-	n := s.nf()
-	kind := s.def(i).Kind
-	buf = append(buf, aEnd)
-	if s.mayMove() {
-		close := s.closeMask(i)
-		for a := aMove; a < aAway+1; a++ {
-			if a >= aTo && a < aToward && a-aTo >= len(d.Features) {
-				continue
-			}
-			if a >= aToward && a < aAway && a-aToward >= n {
-				continue
-			}
-			if _, _, ok := s.leg(i, a, close); ok {
-				buf = append(buf, env.Action(a))
-			}
+	close := s.closeMask(int(s.cur))
+	for a := range numActions {
+		if s.actOK(a, close) {
+			buf = append(buf, env.Action(a))
 		}
-	}
-	if s.mayShoot() {
-		for j := range n {
-			if s.canShoot(i, j) {
-				buf = append(buf, env.Action(aShoot+j))
-			}
-		}
-	}
-	if s.def(i).Mortar && s.acts >= 2 {
-		for j := range n {
-			if s.canShoot(i, j) {
-				buf = append(buf, env.Action(aMortar+j))
-			}
-		}
-	}
-	if kind == Assault {
-		for j := range n {
-			if s.canAssault(i, j) {
-				buf = append(buf, env.Action(aAssault+j))
-			}
-		}
-	}
-	if kind == Demolition && s.acts >= 2 {
-		for f := range d.Features {
-			if s.touchesTarget(i, f) {
-				buf = append(buf, env.Action(aDemolish+f))
-			}
-		}
-	}
-	if s.acts >= 2 {
-		for f := range d.Features {
-			if s.touchesWire(i, f) {
-				buf = append(buf, env.Action(aCut+f))
-			}
-		}
-	}
-	if s.side(i) == British && s.turn >= int8(d.ExitFrom) && s.atExit(i) {
-		buf = append(buf, aExit)
 	}
 	return buf
+}
+
+// actOK reports whether the acting unit may take action a; close is its
+// closeMask.
+func (s *State) actOK(a int, close uint32) bool {
+	i := int(s.cur)
+	d := s.data()
+	kind := s.def(i).Kind
+	switch {
+	case a == aEnd:
+		return true
+	case a >= aMove && a <= aAway:
+		if !s.mayMove() {
+			return false
+		}
+		if close != 0 && a != aAway && !(a >= aToward && a < aAway && a-aToward < s.nf() && s.charges(i, a-aToward)) {
+			return false // S3: only away or an assault move
+		}
+		_, _, ok := s.leg(i, a, close)
+		return ok
+	case a >= aShoot && a < aMortar:
+		return s.mayShoot() && s.canShoot(i, a-aShoot)
+	case a >= aMortar && a < aAssault:
+		return s.def(i).Mortar && s.acts >= 2 && s.canShoot(i, a-aMortar)
+	case a >= aAssault && a < aDemolish:
+		return kind == Assault && s.canAssault(i, a-aAssault)
+	case a >= aDemolish && a < aCut:
+		return kind == Demolition && s.acts >= 2 && s.touchesTarget(i, a-aDemolish)
+	case a >= aCut && a < aExit:
+		return s.acts >= 2 && s.touchesWire(i, a-aCut)
+	case a == aExit:
+		return s.side(i) == British && s.turn >= int8(d.ExitFrom) && s.atExit(i)
+	}
+	return false
 }
 
 // fightOdds are the chances of the highest of two dice (Hand to Hand).
@@ -186,15 +169,34 @@ func (s *State) Apply(a env.Action) error {
 	return nil
 }
 
+// isLegal checks one action without listing them all.
 func (s *State) isLegal(a env.Action) bool {
-	if a < 0 || int(a) >= numActions {
+	n := int(a)
+	if n < 0 || n >= numActions || s.phase == phOver {
 		return false
 	}
-	var arr [numActions]env.Action
-	for _, b := range s.LegalActions(arr[:0]) {
-		if b == a {
+	if s.step >= dieActivation {
+		return n >= aRoll && n < aRoll+6
+	}
+	side := s.phaseSide()
+	switch s.step {
+	case stepSelect:
+		switch {
+		case n == aEnd:
 			return true
+		case n >= aActivate && n < aDirect:
+			i := n - aActivate
+			return i < s.nf() && s.side(i) == side && s.canActivate(i)
+		case n >= aDirect && n < aBoost:
+			i := n - aDirect
+			return i < s.nf() && s.side(i) == side && s.canDirect(i)
 		}
+	case stepBoost:
+		return n >= aBoost && n < aMove && s.canBoost(int(s.aux), n-aBoost)
+	case stepPillbox:
+		return n == aEnd || (n >= aShoot && n < aMortar && s.canShoot(int(s.cur), n-aShoot))
+	case stepAct:
+		return s.actOK(n, s.closeMask(int(s.cur)))
 	}
 	return false
 }

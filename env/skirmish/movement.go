@@ -89,12 +89,16 @@ func (s *State) leg(i, a int, close uint32) (end pt, stopped, ok bool) {
 	if close != 0 && !charge && a != aAway {
 		return pt{}, false, false // S3: only away or an assault move
 	}
+	if to == from {
+		return pt{}, false, false
+	}
 	if !charge {
 		// The 6" stop: the leg ends where it first comes within 6" of an
 		// enemy it was not already within 6" of.
 		best := int64(-1)
+		reach := length(to.sub(from)) + StopRange + 1
 		for j := range s.nf() {
-			if !s.on(j) || s.side(j) == s.side(i) || close&(1<<j) != 0 {
+			if !s.on(j) || s.side(j) == s.side(i) || close&(1<<j) != 0 || !within(from, s.f[j].pos(), reach) {
 				continue
 			}
 			if p, hit := firstWithin(from, to, s.f[j].pos(), StopRange); hit {
@@ -133,11 +137,15 @@ func (s *State) pathClear(i int, a, b pt) bool {
 			return false
 		}
 	}
+	reach := length(b.sub(a)) + Base
 	for j := range s.nf() {
 		if j == i || !s.on(j) {
 			continue
 		}
 		p := s.f[j].pos()
+		if !within(a, p, reach) {
+			continue
+		}
 		if dist2(b, p) < Base*Base {
 			return false
 		}

@@ -38,7 +38,7 @@ import (
 //      cover, the first listed) while it can; (2) while Quiet, stays put;
 //      (3) guards: within 6" of an intact target's point with a commando
 //      within 12" of it, it stays put; (4) otherwise closes on the nearest
-//      commando (straight at it, or the fixed leg that gains most), then
+//      commando (straight at it, or the full-length compass leg that gains most), then
 //      shoots with what is left. Germans never assault or demolish (text).
 //   G5 Reinforcements. While Raised, each entry point whose spot is free
 //      rolls a die at the end of the German phase; on ReinforceOn or more
@@ -264,7 +264,7 @@ func (s *State) ruleChoice() int {
 }
 
 // closeIn is G4.4's move: straight at the nearest commando if that leg is
-// legal, else the fixed leg that brings it nearest, else end.
+// legal, else the full-length compass leg that brings it nearest, else end.
 func (s *State) closeIn(i int) int {
 	j, d0 := s.nearestCommando(i)
 	if j < 0 {
@@ -276,7 +276,8 @@ func (s *State) closeIn(i int) int {
 	}
 	best, bd := aEnd, d0
 	goal := s.f[j].pos()
-	for a := aMove; a < aTo; a++ {
+	for k := range nDirs {
+		a := aMove + k*nLens + nLens - 1 // full legs only
 		if end, _, ok := s.leg(i, a, close); ok {
 			if dd := dist2(end, goal); dd < bd {
 				best, bd = a, dd
