@@ -128,7 +128,16 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 	verb, rest, _ := strings.Cut(t, " ")
 	rest = strings.TrimSpace(rest)
 	d := s.data()
+	slot := func(base, limit int) (env.Action, bool) {
+		if n, err := strconv.Atoi(strings.TrimPrefix(rest, "#")); err == nil && strings.HasPrefix(rest, "#") && n >= 0 && n < limit {
+			return env.Action(base + n), true
+		}
+		return 0, false
+	}
 	figure := func(base int) (env.Action, error) {
+		if a, ok := slot(base, MaxFigures); ok {
+			return a, nil
+		}
 		for i, f := range d.Figures {
 			if f.Name == rest {
 				return env.Action(base + i), nil
@@ -137,6 +146,9 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		return 0, fmt.Errorf("no figure named %q", rest)
 	}
 	feature := func(base int) (env.Action, error) {
+		if a, ok := slot(base, MaxFeatures); ok {
+			return a, nil
+		}
 		for i, f := range d.Features {
 			if f.Name == rest {
 				return env.Action(base + i), nil

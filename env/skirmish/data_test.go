@@ -1,0 +1,69 @@
+package skirmish
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestDefaultScenario(t *testing.T) {
+	d, err := DefaultData()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.W != 48*Inch || d.H != 36*Inch || d.Turns != 8 || d.targetVP != 15 || d.power < 0 {
+		t.Fatalf("table %dx%d, %d turns, %d target VP", d.W, d.H, d.Turns, d.targetVP)
+	}
+	// Nobody starts within 6" of an enemy, except Hodgson at the Old Mole
+	// (the blockhouse he was sent to take) and whoever lands by it.
+	s := Default().newState()
+	for i := range s.nf() {
+		if s.on(i) && s.side(i) == British && s.closeMask(i) != 0 {
+			t.Errorf("%s lands within 6\" of an enemy", d.Figures[i].Name)
+		}
+	}
+}
+
+func TestScenarioErrors(t *testing.T) {
+	good := string(defaultJSON)
+	cases := map[string]string{
+		`"width": 48`:          `"width": 48.123`,
+		`"kind": "water"`:      `"kind": "lava"`,
+		`"building": "Pumping station", "vp": 4`: `"building": "Nowhere", "vp": 4`,
+		`"at": [7.5,35.2]`:     `"at": [33,10]`,
+		`"facing": [1,1]`:      `"facing": [0,0]`,
+		`"name": "Roy"`:        `"name": "Chant"`,
+		`"source": "reconstructed", "why": "the river along the south of the port"`: `"source": "guess"`,
+	}
+	for from, to := range cases {
+		if !strings.Contains(good, from) {
+			t.Fatalf("test vector %q not in the scenario", from)
+		}
+		_, err := ParseData([]byte(strings.Replace(good, from, to, 1)))
+		if err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: want a one-line error, got %v", to, err)
+		}
+	}
+}
+
+func TestFixedPointInches(t *testing.T) {
+	for _, c := range []struct {
+		s string
+		h int64
+	}{{"12", 1200}, {"12.5", 1250}, {"0.05", 5}, {"-3.25", -325}, {"0", 0}} {
+		h, err := parseInches(c.s)
+		if err != nil || h != c.h || fmtInches(h) != c.s {
+			t.Errorf("%s: %d %v, back %q", c.s, h, err, fmtInches(h))
+		}
+	}
+	for _, bad := range []string{"", "1.234", ".5", "x", "1e3", "--1"} {
+		if _, err := parseInches(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	for n := int64(0); n < 5000; n += 7 {
+		r := isqrt(n)
+		if r*r > n || (r+1)*(r+1) <= n {
+			t.Fatalf("isqrt(%d) = %d", n, r)
+		}
+	}
+}
