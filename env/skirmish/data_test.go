@@ -26,12 +26,12 @@ func TestDefaultScenario(t *testing.T) {
 func TestScenarioErrors(t *testing.T) {
 	good := string(defaultJSON)
 	cases := map[string]string{
-		`"width": 48`:          `"width": 48.123`,
-		`"kind": "water"`:      `"kind": "lava"`,
+		`"width": 48`:                            `"width": 48.123`,
+		`"kind": "water"`:                        `"kind": "lava"`,
 		`"building": "Pumping station", "vp": 4`: `"building": "Nowhere", "vp": 4`,
-		`"at": [7.5,35.2]`:     `"at": [33,10]`,
-		`"facing": [1,1]`:      `"facing": [0,0]`,
-		`"name": "Roy"`:        `"name": "Chant"`,
+		`"at": [7.5,35.2]`:                       `"at": [33,10]`,
+		`"facing": [1,1]`:                        `"facing": [0,0]`,
+		`"name": "Roy"`:                          `"name": "Chant"`,
 		`"source": "reconstructed", "why": "the river along the south of the port"`: `"source": "guess"`,
 	}
 	for from, to := range cases {

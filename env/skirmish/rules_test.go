@@ -460,3 +460,24 @@ func TestRule_EveryDieIsAChanceNode(t *testing.T) {
 		t.Fatal("the activation roll is a chance node")
 	}
 }
+
+func TestPlugins(t *testing.T) {
+	g := Default()
+	b := g.Board()
+	if b.Kind != env.BoardTable || b.Width != 48 || b.Height != 36 || len(b.Shapes) != len(g.data.Terrain) {
+		t.Fatalf("board %s %vx%v with %d shapes", b.Kind, b.Width, b.Height, len(b.Shapes))
+	}
+	s := g.newState()
+	if p := s.Pieces(); len(p) == 0 || p[0].Name != "Burtinshaw" || p[0].X != 28.7 || p[0].Cell != -1 {
+		t.Fatalf("pieces %+v", p)
+	}
+	play(t, s, "activate Roy")
+	c := *s
+	play(t, s, "roll 5")
+	if got := s.Narrate(&c, aRoll+4); got != "Roy rolls 5 (+0): three actions allowed" {
+		t.Fatalf("narration %q", got)
+	}
+	if len(g.Caveats()) < 2 || env.SeatName(g, 0) != "British" {
+		t.Fatal("caveats and seats")
+	}
+}
