@@ -13,6 +13,7 @@ import (
 
 	// Agents beyond the generic ones in package agents.
 	_ "github.com/chariot-ai/chariot/agents/ahraid"
+	_ "github.com/chariot-ai/chariot/agents/skirmish"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	_ "github.com/chariot-ai/chariot/search"
 )
