@@ -255,14 +255,10 @@ func (a *Agent) act(s *sk.State, i int) env.Action {
 		if hop, _, ok := s.Route(i, g); ok && s.IsLegal(sk.ActTo(hop)) {
 			return sk.ActTo(hop)
 		}
-		// Wire or a figure in the way: cut it, or step around.
-		for _, w := range s.Features(sk.FWire) {
-			if s.IsLegal(sk.ActCut(w)) {
-				return sk.ActCut(w)
-			}
-		}
-		if s.IsLegal(sk.ActAway()) && !s.IsLegal(sk.ActMove(0, 0)) {
-			return sk.ActAway()
+		// A figure or the 6" stop in the way: the move that leaves the
+		// shortest route.
+		if m := a.bestMove(s, i, g); m >= 0 {
+			return m
 		}
 	}
 	return sk.ActEnd()
@@ -330,4 +326,33 @@ func (a *Agent) threatensDemolition(s *sk.State, j int) bool {
 		}
 	}
 	return false
+}
+
+// bestMove is the legal move (compass leg, feature move or away) after
+// which unit i's route to feature g is shortest, if it gains, else -1.
+func (a *Agent) bestMove(s *sk.State, i, g int) env.Action {
+	_, d0, ok := s.Route(i, g)
+	if !ok {
+		d0 = 1 << 40
+	}
+	best, bd := env.Action(-1), d0
+	try := func(m env.Action) {
+		if !s.IsLegal(m) {
+			return
+		}
+		c := *s
+		if c.Apply(m) != nil {
+			return
+		}
+		if _, d, ok := c.Route(i, g); ok && d < bd {
+			best, bd = m, d
+		}
+	}
+	for dir := range sk.NumDirs {
+		for third := range 3 {
+			try(sk.ActMove(dir, third))
+		}
+	}
+	try(sk.ActAway())
+	return best
 }

@@ -155,11 +155,11 @@ func (s *State) touchesWire(i, f int) bool {
 	return segWithin(d.Features[f].A, d.Features[f].B, s.f[i].pos(), Touch)
 }
 
-// atExit: figure i touches the exit edge.
+// atExit: figure i touches an exit edge.
 func (s *State) atExit(i int) bool {
 	for _, ft := range s.data().Features {
-		if ft.Kind == FExit {
-			return segWithin(ft.A, ft.B, s.f[i].pos(), Touch)
+		if ft.Kind == FExit && segWithin(ft.A, ft.B, s.f[i].pos(), Touch) {
+			return true
 		}
 	}
 	return false

@@ -17,7 +17,7 @@ import (
 // Limits of the fixed action space: a data file may use fewer.
 const (
 	MaxFigures  = 32
-	MaxFeatures = 24
+	MaxFeatures = 32
 	MaxEntries  = 4
 )
 

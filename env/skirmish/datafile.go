@@ -166,7 +166,6 @@ func (f *dataFile) build() (*Data, error) {
 	if len(f.Features) > MaxFeatures {
 		return nil, fmt.Errorf("%d features: at most %d", len(f.Features), MaxFeatures)
 	}
-	exits := 0
 	for _, fd := range f.Features {
 		if err := unique("feature", fd.Name); err != nil {
 			return nil, err
@@ -217,17 +216,11 @@ func (f *dataFile) build() (*Data, error) {
 			if !segWithin(ft.A, ft.B, ft.At, Touch) {
 				return nil, fmt.Errorf("%s %q: its point does not touch it", fd.Kind, fd.Name)
 			}
-			if ft.Kind == FExit {
-				exits++
-			}
 		}
 		if fd.Power && ft.Kind != FTarget {
 			return nil, fmt.Errorf("feature %q: only a target can be the power station", fd.Name)
 		}
 		d.Features = append(d.Features, ft)
-	}
-	if exits > 1 {
-		return nil, fmt.Errorf("%d exit edges: at most one", exits)
 	}
 	if len(f.Entries) > MaxEntries {
 		return nil, fmt.Errorf("%d entries: at most %d", len(f.Entries), MaxEntries)
