@@ -67,3 +67,32 @@ func TestFixedPointInches(t *testing.T) {
 		}
 	}
 }
+
+// TestVictory_TurnLimitAndCapture: at the turn limit the game ends and
+// commandos left on the table are captured (-1 each, authored victory).
+func TestVictory_TurnLimitAndCapture(t *testing.T) {
+	s := mustGame(Options{Reactions: "sleepy", Turns: 1}).newState()
+	if s.VP() != 0 {
+		t.Fatalf("VP %d at the start", s.VP())
+	}
+	play(t, s, "end", "roll 1")
+	if !s.IsTerminal() || s.VP() != -7 || s.Verdict() != "failure" {
+		t.Fatalf("after one turn: terminal %v, VP %d (%s); want -7: seven commandos captured", s.IsTerminal(), s.VP(), s.Verdict())
+	}
+	if m, _ := s.Score().Metric("commandos_lost"); m != 7 {
+		t.Fatalf("commandos_lost %v", m)
+	}
+}
+
+// TestVictory_ExitScores: a commando at an exit edge from the exit turn
+// leaves and scores.
+func TestVictory_ExitScores(t *testing.T) {
+	exit := `{"name":"edge","kind":"exit","at":[0.6,18],"from":[0,15],"to":[0,21],"source":"reconstructed"}`
+	d := table(t, "", exit, figure("Roy", "British", "assault", 0.6, 18, "")+","+figure("Chant", "British", "demolition", 20, 18, "")+","+
+		figure("Hans", "German", "infantry", 40, 3, ""))
+	s := game(t, d, Options{}).newState()
+	play(t, s, "activate Roy", "roll 1", "exit")
+	if s.VP() != 1 || s.f[0].st != stOut {
+		t.Fatalf("VP %d after an exit", s.VP())
+	}
+}
