@@ -1,6 +1,6 @@
 // Package skirmish holds the rule-of-thumb baselines for the commando raid
 // skirmish (env/skirmish): one planner with a few dials, registered under
-// three characters (stealthy, rush, covering). They walk the scenario's
+// three characters (stealthy, charge, covering). They walk the scenario's
 // named features by shortest route and look no further ahead, so they are
 // fast enough to serve as rollout policies.
 package skirmish
@@ -38,7 +38,7 @@ var characters = []struct {
 }{
 	{"stealthy", "a stealthy approach: demolition units walk to their targets by the quietest route and hold fire until seen; assault units escort them; officers direct the demolition units; all leave by the exit in time",
 		Params{Fire: 0, Charge: false, Escort: true, ExitMargin: 1}},
-	{"rush", "a rush on the targets: every unit runs for the targets, assault units charge any German in reach and everyone fires when they can",
+	{"charge", "a rush on the targets: every unit runs for the targets, assault units charge any German in reach and everyone fires when they can",
 		Params{Fire: 2, Charge: true, Escort: false, AssaultFirst: true, ExitMargin: 0}},
 	{"covering", "covering fire: assault units activate first and shoot the Germans nearest the demolition units, who then advance and demolish",
 		Params{Fire: 1, Charge: false, Escort: true, AssaultFirst: true, ExitMargin: 1}},
