@@ -1,8 +1,11 @@
 package skirmish
 
 import (
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/chariot-ai/chariot/env"
 )
 
 func TestDefaultScenario(t *testing.T) {
@@ -94,5 +97,27 @@ func TestVictory_ExitScores(t *testing.T) {
 	play(t, s, "activate Roy", "roll 1", "exit")
 	if s.VP() != 1 || s.f[0].st != stOut {
 		t.Fatalf("VP %d after an exit", s.VP())
+	}
+}
+
+// TestDataOption loads a table from a file with data=FILE and rebuilds the
+// game from its options.
+func TestDataOption(t *testing.T) {
+	path := t.TempDir() + "/table.json"
+	if err := os.WriteFile(path, []byte(strings.Replace(string(defaultJSON), `"turns": 8`, `"turns": 5`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := env.NewGame("skirmish:data=" + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.(*Game).turns != 5 || !strings.Contains(g.Options(), "data="+path) {
+		t.Fatalf("turns %d, options %s", g.(*Game).turns, g.Options())
+	}
+	if _, err := env.NewGame("skirmish:data=/nonexistent.json"); err == nil {
+		t.Fatal("a missing file was accepted")
+	}
+	if _, err := env.NewGame("skirmish:reactions=drowsy"); err == nil {
+		t.Fatal("an unknown reaction set was accepted")
 	}
 }
