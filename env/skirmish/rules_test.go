@@ -77,7 +77,7 @@ func TestRule_ActivationRoll_GermanConfusion(t *testing.T) {
 	}
 }
 
-func TestRule_ActivationRoll_OfficerDirection(t *testing.T) {
+func TestRule_Officers_DirectAnotherUnitWithinSix(t *testing.T) {
 	d := table(t, "", "", figure("Roy", "British", "assault", 10, 18, `,"officer":true`)+","+
 		figure("Chant", "British", "demolition", 14, 18, "")+","+figure("Hans", "German", "infantry", 40, 18, ""))
 	s := game(t, d, Options{}).newState()
@@ -479,5 +479,20 @@ func TestPlugins(t *testing.T) {
 	}
 	if len(g.Caveats()) < 2 || env.SeatName(g, 0) != "British" {
 		t.Fatal("caveats and seats")
+	}
+}
+
+// TestRule_Shooting_GunEmplacementsAreTargets: "Gun emplacements cannot
+// fire at ground units ... they are targets to be put out of action" (S13).
+func TestRule_Shooting_GunEmplacementsAreTargets(t *testing.T) {
+	s := Default().newState()
+	f := idx(t, s, "Gun position M70")
+	if ft := s.data().Features[f]; ft.Kind != FTarget || ft.VP != 1 {
+		t.Fatal("the gun position is a demolition target")
+	}
+	for _, fd := range s.data().Figures {
+		if fd.Name == "Gun position M70" {
+			t.Fatal("a gun emplacement must not be a figure that shoots")
+		}
 	}
 }
