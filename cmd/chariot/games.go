@@ -9,6 +9,7 @@ import (
 	_ "github.com/chariot-ai/chariot/env/connectfour"
 	_ "github.com/chariot-ai/chariot/env/jubilee"
 	_ "github.com/chariot-ai/chariot/env/pig"
+	_ "github.com/chariot-ai/chariot/env/skirmish"
 	_ "github.com/chariot-ai/chariot/env/stnazaire"
 	_ "github.com/chariot-ai/chariot/env/tictactoe"
 
@@ -16,6 +17,7 @@ import (
 	_ "github.com/chariot-ai/chariot/agents/ahraid"
 	_ "github.com/chariot-ai/chariot/agents/anvil"
 	_ "github.com/chariot-ai/chariot/agents/jubilee"
+	_ "github.com/chariot-ai/chariot/agents/skirmish"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	_ "github.com/chariot-ai/chariot/search"
 )

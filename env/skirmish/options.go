@@ -1,0 +1,71 @@
+package skirmish
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Options are the variants of the skirmish. The zero value is not the
+// default: use DefaultOptions.
+type Options struct {
+	// Reactions names the authored German reaction set: "sleepy" or
+	// "alert" (reactions.go).
+	Reactions string
+	// Seat makes the Germans seat 1 (opponent=seat): their choices are a
+	// player's, and the reaction rules are what the rules agent plays.
+	Seat bool
+	// Turns overrides the scenario's turn limit (0: the scenario's).
+	Turns int
+}
+
+// DefaultOptions: a sleepy garrison played by the reaction rules.
+func DefaultOptions() Options { return Options{Reactions: "sleepy"} }
+
+// OptionDocs document every option.
+var OptionDocs = []env.OptionDoc{
+	{Name: "reactions", Default: "sleepy", Help: "authored German reaction set: sleepy (a garrison to be woken) or alert (alarm raised, lights lit)"},
+	{Name: "opponent", Default: "rules", Help: "rules: the Germans are played by the reaction rules; seat: the Germans are seat 1"},
+	{Name: "turns", Default: "0", Help: "turn limit, overriding the scenario's (0: the scenario's)"},
+	{Name: "data", Default: "", Help: "path of a scenario file (table, terrain, forces, victory)"},
+}
+
+// ParseOptions reads key=value params over the defaults; "data" is returned
+// apart.
+func ParseOptions(p env.Params) (Options, string, error) {
+	o := DefaultOptions()
+	if err := p.CheckKnown(OptionDocs); err != nil {
+		return o, "", err
+	}
+	if v, ok := p["reactions"]; ok {
+		if _, known := reactionSets[v]; !known {
+			return o, "", fmt.Errorf("option reactions=%q: want sleepy or alert", v)
+		}
+		o.Reactions = v
+	}
+	switch v := p["opponent"]; v {
+	case "", "rules":
+	case "seat":
+		o.Seat = true
+	default:
+		return o, "", fmt.Errorf("option opponent=%q: want rules or seat", v)
+	}
+	if v, ok := p["turns"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 20 {
+			return o, "", fmt.Errorf("option turns=%q: want a whole number from 0 to 20", v)
+		}
+		o.Turns = n
+	}
+	return o, p["data"], nil
+}
+
+// Params writes the options as canonical key=value text.
+func (o Options) Params() env.Params {
+	opp := "rules"
+	if o.Seat {
+		opp = "seat"
+	}
+	return env.Params{"reactions": o.Reactions, "opponent": opp, "turns": strconv.Itoa(o.Turns)}
+}

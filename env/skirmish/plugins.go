@@ -1,0 +1,197 @@
+package skirmish
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// The optional plug-ins of env/plugins.go: the table for drawing, the
+// figures on it, narration in the text's words, a leaf value and caveats.
+
+var (
+	_ env.BoardDrawer = (*Game)(nil)
+	_ env.Caveats     = (*Game)(nil)
+	_ env.PieceLister = (*State)(nil)
+	_ env.Narrator    = (*State)(nil)
+	_ env.LeafValuer  = (*State)(nil)
+	_ env.RuleBot     = (*State)(nil)
+)
+
+func inches(h int64) float64 { return float64(h) / Inch }
+
+func poly2(ps []pt) [][2]float64 {
+	out := make([][2]float64, len(ps))
+	for i, p := range ps {
+		out[i] = [2]float64{inches(p.x), inches(p.y)}
+	}
+	return out
+}
+
+// Board is the table drawn to scale, in inches, origin at the north-west
+// corner: terrain as shapes, named features as cells.
+func (g *Game) Board() env.Board {
+	d := g.data
+	b := env.Board{Kind: env.BoardTable, Width: inches(d.W), Height: inches(d.H), Legend: map[string]string{
+		"building": "#8a7f72", "water": "#5b8fb9", "cover": "#9bb07a", "wire": "#444444",
+		"target": "#d9534f", "exit": "#5cb85c", "waypoint": "#cccccc", "entry": "#f0ad4e"}}
+	for _, t := range d.Terrain {
+		b.Shapes = append(b.Shapes, env.Shape{Kind: terrainKindNames[t.Kind], Name: t.Name, Polygon: poly2(t.Poly)})
+	}
+	for _, f := range d.Features {
+		c := env.Cell{ID: f.Name, Name: f.Name, X: inches(f.At.x), Y: inches(f.At.y), Kind: featureKindNames[f.Kind]}
+		switch f.Kind {
+		case FTarget:
+			c.Label = fmt.Sprintf("%d VP", f.VP)
+		case FWire, FExit:
+			c.Polygon = poly2([]pt{f.A, f.B})
+		}
+		b.Cells = append(b.Cells, c)
+	}
+	for _, e := range d.Entries {
+		b.Cells = append(b.Cells, env.Cell{ID: "entry " + e.Name, Name: e.Name, X: inches(e.At.x), Y: inches(e.At.y), Kind: "entry"})
+	}
+	return b
+}
+
+// Caveats say what is authored rather than in the text.
+func (g *Game) Caveats() []string {
+	out := append([]string{}, g.data.Caveats...)
+	return append(out, fmt.Sprintf("German reaction set %q (authored, reactions.go); turn limit %d (authored).", g.react.Name, g.turns))
+}
+
+// Pieces lists the figures on the table, placed by X, Y in inches.
+func (s *State) Pieces() []env.Piece {
+	var out []env.Piece
+	for i, fd := range s.data().Figures {
+		if !s.on(i) {
+			continue
+		}
+		var marks []string
+		marks = append(marks, strings.ReplaceAll(kindNames[fd.Kind], "_", " "))
+		if fd.Officer {
+			marks = append(marks, "officer")
+		}
+		if fd.Mortar {
+			marks = append(marks, "mortar")
+		}
+		if s.f[i].fl&flLit != 0 {
+			marks = append(marks, "lit")
+		}
+		if s.f[i].fl&flDone != 0 {
+			marks = append(marks, "activated")
+		}
+		out = append(out, env.Piece{Side: sideNames[fd.Side], Name: fd.Name, Label: strings.Join(marks, ", "), Cell: -1,
+			X: inches(int64(s.f[i].x)), Y: inches(int64(s.f[i].y)), Active: int(s.cur) == i})
+	}
+	return out
+}
+
+// LeafValue estimates the final VP: what is scored, with commandos still
+// on the table counted at half the cost of capture.
+func (s *State) LeafValue() []float64 {
+	v := float64(s.VP())
+	if s.phase != phOver {
+		v += float64(s.data().LostVP) * float64(s.captured()) / 2
+	}
+	if s.g.opts.Seat {
+		return []float64{v, -v}
+	}
+	return []float64{v}
+}
+
+// Narrate tells what action a did, in the text's words; the receiver is
+// the state after it.
+func (s *State) Narrate(before env.State, a env.Action) string {
+	b, ok := before.(*State)
+	if !ok {
+		return ""
+	}
+	name := func(i int8) string {
+		if i >= 0 && int(i) < b.nf() {
+			return b.def(int(i)).Name
+		}
+		return "?"
+	}
+	var lines []string
+	k := int(a) - aRoll + 1
+	switch b.step {
+	case dieActivation:
+		n := s.acts
+		if s.cur != b.cur {
+			n = 0
+		}
+		lines = append(lines, fmt.Sprintf("%s rolls %d (%+d): %s", name(b.cur), k, b.activationMod(int(b.cur)), actionsWord(n)))
+	case dieHit:
+		if s.step == dieSave {
+			lines = append(lines, fmt.Sprintf("%s rolls %d (%+d): a hit on %s, who must save", name(b.cur), k, b.hitMod(int(b.cur), int(b.tgt)), name(b.tgt)))
+		} else {
+			lines = append(lines, fmt.Sprintf("%s rolls %d (%+d): a miss", name(b.cur), k, b.hitMod(int(b.cur), int(b.tgt))))
+		}
+	case dieSave:
+		lines = append(lines, fmt.Sprintf("%s saves on %d: %s", name(b.tgt), k, map[bool]string{true: "eliminated", false: "saved"}[k <= 3]))
+	case dieMortar:
+		lines = append(lines, fmt.Sprintf("2\" mortar rolls %d: %s %s", k, name(b.tgt), map[bool]string{true: "eliminated", false: "unharmed"}[k >= 5]))
+	case dieFightBritish, dieRerollBritish:
+		lines = append(lines, fmt.Sprintf("%s scores %d in hand to hand", name(b.cur), k))
+	case dieFightGerman, dieRerollGerman:
+		switch {
+		case int(b.aux) > k:
+			lines = append(lines, fmt.Sprintf("%s scores %d: %s eliminated", name(b.tgt), k, name(b.tgt)))
+		case int(b.aux) < k:
+			lines = append(lines, fmt.Sprintf("%s scores %d: %s eliminated", name(b.tgt), k, name(b.cur)))
+		default:
+			lines = append(lines, fmt.Sprintf("%s scores %d: a draw, reroll with one die each", name(b.tgt), k))
+		}
+	case dieDemolition:
+		if k >= 4 {
+			lines = append(lines, fmt.Sprintf("%s rolls %d: the explosives are set. Bang! %s destroyed", name(b.cur), k, b.data().Features[b.tgt].Name))
+		} else {
+			lines = append(lines, fmt.Sprintf("%s rolls %d: the explosives were not set", name(b.cur), k))
+		}
+	case dieAlarm:
+		lines = append(lines, fmt.Sprintf("alarm roll %d (%+d): the garrison is %s", k, b.alarmMod(), s.alarmName()))
+	case dieLight:
+		lines = append(lines, fmt.Sprintf("%s rolls %d: %s", name(b.cur), k, map[bool]string{true: "lit", false: "dark"}[k >= b.g.react.LitOn]))
+	case dieReinforce:
+		if r := b.nextReinforcement(); k >= b.g.react.ReinforceOn && r >= 0 {
+			lines = append(lines, fmt.Sprintf("%s arrives at %s", b.def(r).Name, b.data().Entries[b.tgt].Name))
+		}
+	default:
+		if b.step == stepAct && int(a) >= aMove && int(a) <= aAway {
+			i := int(b.cur)
+			p := s.f[i].pos()
+			line := fmt.Sprintf("%s: %s, to (%s, %s)", name(b.cur), b.ActionString(a), fmtInches(p.x), fmtInches(p.y))
+			if s.cur == b.cur && s.blk&blStopped != 0 {
+				line += ", and must stop within 6\" of the enemy"
+			}
+			lines = append(lines, line)
+		} else if t := b.ActionString(a); t != "end" {
+			who := ""
+			if b.cur >= 0 {
+				who = name(b.cur) + ": "
+			}
+			lines = append(lines, who+t)
+		}
+	}
+	if s.turn != b.turn && s.phase != phOver {
+		lines = append(lines, fmt.Sprintf("turn %d begins", s.turn))
+	}
+	if s.phase == phOver && b.phase != phOver {
+		lines = append(lines, fmt.Sprintf("the raid is over: %d VP, %s", s.VP(), s.Verdict()))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func actionsWord(n int8) string {
+	switch n {
+	case 0:
+		return "no action allowed"
+	case 1:
+		return "one action allowed"
+	case 2:
+		return "two actions allowed"
+	}
+	return "three actions allowed"
+}
