@@ -179,7 +179,7 @@ func (s *State) String() string {
 		if len(units) == 0 && !s.destroyed.has(sp) {
 			continue
 		}
-		fmt.Fprintf(&b, "  %s%s: %s\n", d.SpaceName(sp), flag(s.destroyed.has(sp), " destroyed"), strings.Join(units, "; "))
+		fmt.Fprintf(&b, "  %s%s%s\n", d.SpaceName(sp), flag(s.destroyed.has(sp), " destroyed"), flag(len(units) > 0, ": "+strings.Join(units, "; ")))
 	}
 	for st := bAboard; st <= bCaptured; st++ {
 		if st == bOnMap {
