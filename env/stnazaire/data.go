@@ -142,7 +142,7 @@ type Data struct {
 	// without the objective number SpaceName adds.
 	spaceByName map[string]int16
 	unitIdx     map[string]int8
-	gerIdx   map[string]int8
+	gerIdx      map[string]int8
 }
 
 type setupDraw struct {

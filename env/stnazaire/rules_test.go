@@ -360,7 +360,7 @@ func exampleScene(t *testing.T) *scen {
 	c.play("roll 5") // Brett: red 5, strength 3: no effect
 	c.play("roll 6") // Birney: red 6, strength 5: -1C
 	c.expect("German "+stoss+" (strength", "fires at Birney")
-	c.play("roll 4")                      // black 4 +1 (two units) -1 (square): no effect
+	c.play("roll 4")                                           // black 4 +1 (two units) -1 (square): no effect
 	c.expect("German "+mflak3+" (strength", "fires at Birney") // 9.1.1.2: Birney has no result yet
 	return c
 }
@@ -398,7 +398,7 @@ func TestRule9_1_1_DemolitionStackFirstThenAssaultWithinIt(t *testing.T) {
 	c.start(2, phCombatF)
 	c.play("pass", "pass", "pass")
 	c.expect("German "+mg5+" (strength", "fires at Copland") // strongest German first, at the demolition stack, assault team first
-	c.play("roll 1")                    // miss
+	c.play("roll 1")                                         // miss
 	c.expect("German "+kmHk1+" (strength", "fires at Copland")
 	c.play("roll 10") // -1C
 	if !c.s.bf.has(c.unit("Copland"), fReduced) || c.s.bf.has(c.unit("Chant"), fPinned) {
@@ -444,7 +444,7 @@ func TestRule9_2_FlakFiresAlongDashedLinesUnanswered(t *testing.T) {
 	c.putG(quadFlak, "S21") // dashed link S21-S30
 	c.start(2, phCombatF)
 	c.expect("German "+quadFlak+" (strength", "fires at Roy") // no British decision: they cannot reply
-	c.play("roll 10")                    // 10 +1 = 11: DE on strength 4
+	c.play("roll 10")                                         // 10 +1 = 11: DE on strength 4
 	c.expect("fires again")
 	c.play("roll 3") // at most 4: again, at the next unit without a result
 	c.expect("German "+quadFlak+" (strength", "fires at Chant")

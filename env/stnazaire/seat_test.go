@@ -116,7 +116,7 @@ func TestSeat9_2_1_QuadFlakRepeatsAtTheSameSpace(t *testing.T) {
 	c.putG(quadFlak, "S21")
 	c.start(2, phCombatF)
 	c.play("attack Chant", "roll 1", "roll 3") // no effect; 3 <= 4: fires again
-	c.expect("German "+quadFlak+" (strength 4) fires again at Basin east quay")
+	c.expect("German " + quadFlak + " (strength 4) fires again at Basin east quay")
 	c.mustLegal("attack Roy", true)
 	c.mustLegal("attack Chant", true)
 	if got := c.ruleAction(); got != "attack Roy" {
