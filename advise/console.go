@@ -37,6 +37,8 @@ const ConsoleHelp = `Commands:
   moves            list the legal moves
   show             show the position again
   undo             take back the last move or die
+  set ...          correct the position by hand where your printed table gives another result
+                   ("set Birney pinned"; "set" alone lists what can be set); undo takes it back
   save FILE        save the game to FILE
   load FILE        load a game saved in FILE
   help             this list
@@ -151,6 +153,8 @@ func (c *Console) do(ctx context.Context, w io.Writer, line string) error {
 		return c.play(ctx, w, best.Action, " (the top suggestion)")
 	case "forecast", "f":
 		return c.forecast(ctx, w, arg)
+	case "set":
+		return c.edit(ctx, w, line, arg)
 	}
 	if c.S.Over() {
 		return errors.New("the game is over: undo, save, load or quit")
@@ -208,6 +212,29 @@ func (c *Console) play(ctx context.Context, w io.Writer, a env.Action, note stri
 		return nil
 	}
 	fmt.Fprintf(w, "played: %s%s\n", name, note)
+	c.show(ctx, w)
+	return nil
+}
+
+// edit corrects the position by hand (env.Editor) and shows it whole, so
+// the person can check it against the table.
+func (c *Console) edit(ctx context.Context, w io.Writer, line, arg string) error {
+	help := c.S.EditHelp()
+	if help == "" {
+		return ErrNoEdit
+	}
+	if arg == "" || arg == "help" {
+		fmt.Fprintln(w, help)
+		return nil
+	}
+	if err := c.S.Edit(line); err != nil {
+		if !IsAutosave(err) {
+			return err
+		}
+		fmt.Fprintf(w, "warning: %s\n", oneLine(err))
+	}
+	c.lastValid = false
+	fmt.Fprintf(w, "%s: done (undo takes it back)\n", line)
 	c.show(ctx, w)
 	return nil
 }

@@ -162,14 +162,20 @@ func Decode(data []byte, g env.Game, seed uint64, autosave string) (*Session, er
 		return nil, fmt.Errorf("start: %w", err)
 	}
 	for i, m := range f.Moves {
-		a, err := s.state.ParseAction(m)
+		var st step
+		var err error
+		if IsEdit(m) { // a hand edit (env.Editor)
+			st.edit = strings.TrimSpace(m)
+		} else {
+			st.a, err = s.state.ParseAction(m)
+		}
 		if err == nil {
-			err = s.state.Apply(a)
+			err = st.apply(s.state)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("move %d %q: %w", i+1, m, err)
 		}
-		s.moves = append(s.moves, a)
+		s.moves = append(s.moves, st)
 	}
 	if len(f.State) > 0 {
 		got, err := s.state.MarshalJSON()

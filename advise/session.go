@@ -19,7 +19,7 @@ const diceStream = 0xd1ce5eed
 type Session struct {
 	game     env.Game
 	start    env.State
-	moves    []env.Action
+	moves    []step
 	state    env.State
 	seed     uint64
 	autosave string
@@ -48,18 +48,41 @@ func (s *Session) State() env.State { return s.state }
 // started new).
 func (s *Session) Seed() uint64 { return s.seed }
 
-// Moves are the action strings of the moves played since the start.
+// step is one entry of the game's history: an action, or a correction
+// made by hand (env.Editor) when edit is not "".
+type step struct {
+	a    env.Action
+	edit string
+}
+
+// apply plays the step on st.
+func (m step) apply(st env.State) error {
+	if m.edit == "" {
+		return st.Apply(m.a)
+	}
+	ed, ok := st.(env.Editor)
+	if !ok {
+		return ErrNoEdit
+	}
+	return ed.Edit(m.edit)
+}
+
+// Moves are the action strings of the moves played since the start, and
+// the hand edits among them ("set Birney pinned").
 func (s *Session) Moves() []string {
 	st := s.start.Clone()
 	out := make([]string, len(s.moves))
-	for i, a := range s.moves {
-		out[i] = st.ActionString(a)
-		_ = st.Apply(a) // legal: checked when played
+	for i, m := range s.moves {
+		out[i] = m.edit
+		if m.edit == "" {
+			out[i] = st.ActionString(m.a)
+		}
+		_ = m.apply(st) // checked when played
 	}
 	return out
 }
 
-// Steps counts the moves played since the start.
+// Steps counts the moves (and hand edits) played since the start.
 func (s *Session) Steps() int { return len(s.moves) }
 
 // AutosavePath is the autosave file, or "".
@@ -127,6 +150,7 @@ var (
 	ErrAtChance  = errors.New("a die is pending: enter the roll first")
 	ErrOver      = errors.New("the game is over")
 	ErrNoUndo    = errors.New("nothing to undo")
+	ErrNoEdit    = errors.New("this game offers no edits by hand")
 )
 
 // ParseRoll reads a die entry at a chance node: a face ("7" or "roll 7"),
@@ -238,8 +262,40 @@ func (s *Session) Play(a env.Action) error {
 	if err := s.state.Apply(a); err != nil {
 		return err
 	}
-	s.moves = append(s.moves, a)
+	s.moves = append(s.moves, step{a: a})
 	return s.Autosave()
+}
+
+// Edit corrects the position by hand where the person's printed table
+// gives another result (env.Editor): "set Birney pinned". The edit is
+// recorded among the moves, so undo, save and load repeat it.
+func (s *Session) Edit(cmd string) error {
+	if s.Over() {
+		return ErrOver
+	}
+	ed, ok := s.state.(env.Editor)
+	if !ok {
+		return ErrNoEdit
+	}
+	cmd = strings.TrimSpace(cmd)
+	if err := ed.Edit(cmd); err != nil {
+		return err
+	}
+	s.moves = append(s.moves, step{edit: cmd})
+	return s.Autosave()
+}
+
+// EditHelp lists the game's edit commands, or "" when it has none.
+func (s *Session) EditHelp() string {
+	if ed, ok := s.state.(env.Editor); ok {
+		return ed.EditHelp()
+	}
+	return ""
+}
+
+// IsEdit reports whether a line is an edit command.
+func IsEdit(line string) bool {
+	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(line))+" ", env.EditPrefix)
 }
 
 // Undo takes back the last move (a decision or a die), replaying the rest
@@ -257,11 +313,15 @@ func (s *Session) Undo() error {
 }
 
 // replay applies moves to a clone of start.
-func replay(start env.State, moves []env.Action) (env.State, error) {
+func replay(start env.State, moves []step) (env.State, error) {
 	st := start.Clone()
-	for i, a := range moves {
-		if err := st.Apply(a); err != nil {
-			return nil, fmt.Errorf("move %d (%s): %w", i+1, st.ActionString(a), err)
+	for i, m := range moves {
+		if err := m.apply(st); err != nil {
+			name := m.edit
+			if name == "" {
+				name = st.ActionString(m.a)
+			}
+			return nil, fmt.Errorf("move %d (%s): %w", i+1, name, err)
 		}
 	}
 	return st, nil

@@ -20,10 +20,16 @@ const MaxEpisodeSteps = 1 << 24
 // are drawn from rand.NewPCG(seed, DiceStream), the game's dice, which no
 // agent touches; players[p] acts for seat p. observer, if not nil, sees each
 // state, the action and who chose it before the action is applied; it must
-// not modify the state. It returns the final state.
+// not modify the state. It returns the final state. Agents that implement
+// EpisodeSeeded are told the seed first.
 func RunEpisode(ctx context.Context, g env.Game, seed uint64, players []Agent, observer func(s env.State, a env.Action, who env.Player)) (env.State, error) {
 	if len(players) != g.NumPlayers() {
 		return nil, fmt.Errorf("%s has %d seats, but %d players were given", g.Name(), g.NumPlayers(), len(players))
+	}
+	for _, p := range players {
+		if e, ok := p.(EpisodeSeeded); ok {
+			e.StartEpisode(seed)
+		}
 	}
 	s := g.NewInitialState(seed)
 	dice := rand.New(rand.NewPCG(seed, DiceStream))

@@ -130,6 +130,7 @@ type worker struct {
 	outcomes []env.Outcome
 	path     []int32
 	rets     []float64
+	dice     *rand.Rand // this simulation's chance stream (SetDice), or nil
 }
 
 // intn draws uniformly from [0, n) straight from the worker's PCG
@@ -156,6 +157,7 @@ type Searcher struct {
 	// it was chosen in.
 	kept     int32
 	keptRoot env.State
+	dice     func() *rand.Rand // SetDice
 }
 
 // NewSearcher checks cfg and prepares a searcher for g.
@@ -269,6 +271,7 @@ func (s *Searcher) presize(root env.State, sims int, wk *worker) int {
 // startState is the state a simulation starts from: the root copied into
 // the worker's own state, or a fresh resample in IS-MCTS.
 func (s *Searcher) startState(root env.State, wk *worker) env.State {
+	s.startDice(wk)
 	if s.cfg.Mode == ISMCTS {
 		return root.Resample(root.CurrentPlayer(), wk.rng)
 	}
@@ -291,7 +294,7 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if p == env.Chance {
 			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
 			if open {
-				_ = st.Apply(env.SampleChance(wk.outcomes, wk.rng))
+				_ = st.Apply(env.SampleChance(wk.outcomes, wk.chanceRNG()))
 				continue
 			}
 			a := s.chanceChild(t, n, wk)
@@ -322,8 +325,8 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 // chanceChild samples an outcome, or with ExpandChance takes the outcome
 // furthest behind its share of the node's visits.
 func (s *Searcher) chanceChild(t *tree, n int32, wk *worker) env.Action {
-	if !s.cfg.ExpandChance {
-		return env.SampleChance(wk.outcomes, wk.rng)
+	if !s.cfg.ExpandChance || wk.dice != nil {
+		return env.SampleChance(wk.outcomes, wk.chanceRNG())
 	}
 	best, bestGap := wk.outcomes[0].Action, math.Inf(-1)
 	total := float64(t.nodes[n].visits + 1)
@@ -351,7 +354,7 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 		}
 		if p == env.Chance {
 			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
-			_ = st.Apply(env.SampleChance(wk.outcomes, wk.rng))
+			_ = st.Apply(env.SampleChance(wk.outcomes, wk.chanceRNG()))
 			continue
 		}
 		if s.cfg.Depth > 0 && decisions >= s.cfg.Depth {

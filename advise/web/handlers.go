@@ -45,6 +45,8 @@ type stateBody struct {
 	ThinkMS    int64       `json:"think_ms"`
 	Suggestion *jobBody    `json:"suggestion"`
 	Warning    string      `json:"warning,omitempty"`
+	// EditHelp lists the corrections by hand the game takes (env.Editor).
+	EditHelp string `json:"edit_help,omitempty"`
 }
 
 func (s *Server) stateJSON() any { return s.stateLocked("") }
@@ -54,7 +56,8 @@ func (s *Server) stateLocked(warning string) stateBody {
 	b := stateBody{Version: s.version, Steps: s.sess.Steps(), Seed: s.sess.Seed(), Pieces: []env.Piece{}, Text: st.String(),
 		Prompt: s.sess.Prompt(), Chance: s.sess.AtChance(), Over: s.sess.Over(), Faces: s.sess.Faces(), Outcomes: []string{},
 		Legal: []legalMove{}, Score: st.Score(), CanUndo: s.sess.Steps() > 0, CanUndoNew: s.prev != nil, Log: append([]string{}, s.log...),
-		Autosave: s.sess.AutosavePath(), Agent: s.adv.Agent(), ThinkMS: s.adv.Think().Milliseconds(), Warning: warning}
+		Autosave: s.sess.AutosavePath(), Agent: s.adv.Agent(), ThinkMS: s.adv.Think().Milliseconds(), Warning: warning,
+		EditHelp: s.sess.EditHelp()}
 	if pl, ok := st.(env.PieceLister); ok {
 		b.Pieces = append(b.Pieces, pl.Pieces()...)
 	}
@@ -227,6 +230,31 @@ func (s *Server) postMove(r *http.Request) (any, error) {
 		return nil, sessionError(err)
 	}
 	return s.playLocked(a, "")
+}
+
+// postEdit corrects the position by hand (env.Editor): {"cmd": "set
+// Birney pinned"}. The edit is a step of the game: logged, saved, undone.
+func (s *Server) postEdit(r *http.Request) (any, error) {
+	var req struct {
+		Cmd string `json:"cmd"`
+	}
+	if err := decode(r, &req); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !advise.IsEdit(req.Cmd) {
+		return nil, badRequest("an edit begins with set: %s", strings.ReplaceAll(s.sess.EditHelp(), "\n", "; "))
+	}
+	err := s.sess.Edit(req.Cmd)
+	if err != nil && !advise.IsAutosave(err) {
+		if errors.Is(err, advise.ErrNoEdit) {
+			return nil, conflict("%s", err)
+		}
+		return nil, sessionError(err)
+	}
+	s.changedLocked(strings.TrimSpace(req.Cmd))
+	return s.stateLocked(warning(err)), nil
 }
 
 func (s *Server) postUndo(r *http.Request) (any, error) {

@@ -86,6 +86,7 @@ func (s *Server) Close() {
 //	POST /api/roll            {"face": "7"} or {"face": "r"}: the die
 //	POST /api/move            {"move": "3"} or {"move": "to S12"}: a decision
 //	POST /api/undo            take back the last step
+//	POST /api/edit            {"cmd": "set Birney pinned"}: correct the position by hand (env.Editor)
 //	POST /api/save, /api/load {"file": "game.json"}
 //	POST /api/suggest         start a search (answers its status)
 //	POST /api/suggest/cancel  stop it
@@ -113,6 +114,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/roll", post(s.postRoll))
 	mux.HandleFunc("POST /api/move", post(s.postMove))
 	mux.HandleFunc("POST /api/undo", post(s.postUndo))
+	mux.HandleFunc("POST /api/edit", post(s.postEdit))
 	mux.HandleFunc("POST /api/save", post(s.postSave))
 	mux.HandleFunc("POST /api/load", post(s.postLoad))
 	mux.HandleFunc("POST /api/suggest", post(s.postSuggest))

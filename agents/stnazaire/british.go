@@ -27,6 +27,11 @@ type Params struct {
 	// ExitMargin is how many turns early a commando leaves for the exits
 	// beyond the turns it needs to get there.
 	ExitMargin int
+	// Historical follows the raid's orders: each party makes for its own
+	// objective only, and once it is done withdraws at once towards the
+	// Old Mole and the boats (see historical.go), never screening others
+	// or seeking a fight.
+	Historical bool
 }
 
 // Characters registered as baselines, each a plan a player might follow.
@@ -86,8 +91,11 @@ type Agent struct {
 	p     Params
 	d     *stn.Data
 	exits []int
-	rng   *rand.Rand
-	buf   []env.Action
+	// withdrawal is where the historical plan's parties go when done: the
+	// exit box nearest the Old Mole landing stage.
+	withdrawal int
+	rng        *rand.Rand
+	buf        []env.Action
 }
 
 // New builds a planner for a St. Nazaire game.
@@ -102,6 +110,7 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 			a.exits = append(a.exits, i)
 		}
 	}
+	a.withdrawal = a.nearestExit(int(a.d.LandingSpace[stn.OldMole]))
 	return a, nil
 }
 
@@ -156,12 +165,12 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 			best, bestD, adj = sp, d, adjacent
 		}
 	}
+	b := a.d.British[u]
 	for sp := range a.d.Spaces {
-		if s.MayDemolish(u, sp) && s.GermansAt(sp) == 0 {
+		if s.MayDemolish(u, sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || a.d.Spaces[sp].Objective == b.Objective) {
 			consider(sp, false)
 		}
 	}
-	b := a.d.British[u]
 	if b.Objective > 0 {
 		for g, gu := range a.d.German {
 			if gu.Objective == b.Objective && s.GermanOnMap(g) {
@@ -171,6 +180,9 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 	}
 	if best >= 0 {
 		return best, adj
+	}
+	if a.p.Historical && b.Type != stn.HQ && a.withdrawal >= 0 {
+		return a.withdrawal, false
 	}
 	if b.Type == stn.HQ {
 		// Newman rallies: join the stack with the most pinned commandos.

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -311,9 +312,12 @@ func TestPageEndToEnd(t *testing.T) {
 	if p := text("#prompt"); p == prompt {
 		t.Errorf("the prompt did not change: %q", p)
 	}
-	if dest, ok := strings.CutPrefix(top, "to "); ok && unit != "" {
+	if a, err := stnazaire.Default().NewInitialState(0).ParseAction(top); err == nil && strings.HasPrefix(top, "to ") && unit != "" {
+		// A move names its space as the map prints it; the board's cells
+		// are the data's spaces in order.
+		_, sp := stnazaire.DecodeAction(a)
 		cell := str(`document.querySelector('.chip[data-unit="` + unit + `"]').dataset.cell`)
-		if want := str(`document.querySelector('#cells [data-space="` + dest + `"]').dataset.cell`); cell != want {
+		if want := strconv.Itoa(sp); cell != want {
 			t.Errorf("%s's marker is on cell %s after %q, want %s", unit, cell, top, want)
 		}
 	}
@@ -328,4 +332,65 @@ func TestPageEndToEnd(t *testing.T) {
 	}
 	narrow := webtest.Screenshot(t, ctx, "advise-800x1200.png")
 	t.Logf("end-to-end in %v; screenshots %s and %s", time.Since(begin).Round(time.Millisecond), shot, narrow)
+}
+
+// TestAPIEdit: POST /api/edit sets a result by hand; it is a step of the
+// game (logged, counted, undone), and a command the game cannot take is a
+// 400 with the reason.
+func TestAPIEdit(t *testing.T) {
+	ts, _ := webtest.NewServer(t, stnazaire.Default(), 0, "ismcts:sims=20")
+	var st webtest.State
+	var cmd string
+	for i := 0; cmd == "" && i < 60; i++ {
+		st = webtest.ToDecision(t, ts)
+		for _, p := range st.Pieces {
+			if p.Side != "British" || p.Cell < 0 || strings.Contains(p.Label, "pinned") {
+				continue
+			}
+			var after webtest.State
+			if code, _ := webtest.PostJSON(t, ts, "/api/edit", `{"cmd":"set `+p.Name+` pinned"}`, &after); code == 200 {
+				cmd = "set " + p.Name + " pinned"
+				if after.Steps != st.Steps+1 || after.Log[len(after.Log)-1] != cmd {
+					t.Errorf("after %q: steps %d (was %d), last log %q", cmd, after.Steps, st.Steps, after.Log[len(after.Log)-1])
+				}
+				if !pieceLabelHas(after, p.Name, "pinned") {
+					t.Errorf("after %q the piece is not pinned: %+v", cmd, after.Pieces)
+				}
+				break
+			}
+		}
+		if cmd == "" {
+			if code, msg := webtest.PostJSON(t, ts, "/api/move", `{"move":"`+strconv.Itoa(len(st.Legal))+`"}`, &st); code != 200 {
+				t.Fatalf("move: %d %s", code, msg)
+			}
+		}
+	}
+	if cmd == "" {
+		t.Fatal("no commando could be set pinned")
+	}
+	for _, tt := range []struct{ body, msg string }{
+		{`{"cmd":"set vp 12"}`, "VP follow from the counters"},
+		{`{"cmd":"fly"}`, "an edit begins with set"},
+		{`{"cmd":"set Nobody pinned"}`, "no commando"},
+	} {
+		if code, msg := webtest.PostJSON(t, ts, "/api/edit", tt.body, nil); code != 400 || !strings.Contains(msg, tt.msg) {
+			t.Errorf("%s: %d %q, want 400 and %q", tt.body, code, msg, tt.msg)
+		}
+	}
+	var undone webtest.State
+	if code, msg := webtest.PostJSON(t, ts, "/api/undo", `{}`, &undone); code != 200 {
+		t.Fatalf("undo: %d %s", code, msg)
+	}
+	if name := strings.TrimSuffix(strings.TrimPrefix(cmd, "set "), " pinned"); pieceLabelHas(undone, name, "pinned") {
+		t.Errorf("undo kept %q", cmd)
+	}
+}
+
+func pieceLabelHas(st webtest.State, name, mark string) bool {
+	for _, p := range st.Pieces {
+		if p.Name == name && strings.Contains(p.Label, mark) {
+			return true
+		}
+	}
+	return false
 }

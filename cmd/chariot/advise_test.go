@@ -45,11 +45,11 @@ func TestAdviseScript(t *testing.T) {
 		"pass",           // by action string
 		"fly away",       // not a move
 		"save " + saved,  // saved after roll 5, roll 7, pass
-		"3",              // to S03
+		"3",              // to Root of the Old Mole
 		"r",              // a landing die
 		"load " + saved,  // back to the save
 		"moves",          //
-		"forecast 2",     // what the Germans do after to S02
+		"forecast 2",     // what the Germans do after to Old Mole blockhouses
 		"forecast to S9", // no such space
 		"best",           // the top suggestion
 		"help",           //
@@ -63,7 +63,7 @@ func TestAdviseScript(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Turn 1, phase 0 landing. VP 0",
-		"Roll: D10: landing of Birney at old_mole (1 to 10, or r to let me roll) > ",
+		"Roll: D10: landing of Birney at Old Mole landing stage (1 to 10, or r to let me roll) > ",
 		`? "hello" is not a die face: enter 1 to 10, or r to let me roll`,
 		"> roll 5 (my roll)",
 		"> roll 7",
@@ -77,10 +77,10 @@ func TestAdviseScript(t *testing.T) {
 		"> pass",
 		`? action "fly away": want pass, demolish, roll N, unit NAME, to SPACE or fire NAME`,
 		"saved to " + saved,
-		"> to S03",
+		"> to Root of the Old Mole",
 		"loaded " + saved,
-		"Moves: 1 pass, 2 to S02, 3 to S03, 4 to S04",
-		`Forecast if you play "to S02"`,
+		"Moves: 1 pass, 2 to Old Mole blockhouses, 3 to Root of the Old Mole, 4 to Place de la Vieille Ville",
+		`Forecast if you play "to Old Mole blockhouses"`,
 		`? action "to S9": no space "S9"`,
 		"(the top suggestion)",
 		"undo             take back the last move or die",

@@ -69,7 +69,8 @@ func DecodeAction(a env.Action) (kind string, arg int) {
 }
 
 // ActionString names an action: "pass", "demolish", "roll 7",
-// "unit Roderick", "to S12", "fire KM 3".
+// "unit Roderick", "to Pumping station (objective 3)", "fire KM 3". Spaces
+// go by their printed names (see SpaceName).
 func (s *State) ActionString(a env.Action) string {
 	d := s.data()
 	kind, arg := DecodeAction(a)
@@ -82,7 +83,7 @@ func (s *State) ActionString(a env.Action) string {
 		}
 	case "to":
 		if arg < len(d.Spaces) {
-			return "to " + d.Spaces[arg].ID
+			return "to " + d.SpaceName(arg)
 		}
 	case "fire":
 		if arg < len(d.German) {
@@ -98,7 +99,9 @@ func (s *State) ActionString(a env.Action) string {
 	return "action " + strconv.Itoa(int(a))
 }
 
-// ParseAction reads ActionString's notation, or a bare action number.
+// ParseAction reads ActionString's notation, or a bare action number. A
+// space may be given by its printed name, with or without its objective
+// number and in any case, or by its id (as older save files hold it).
 func (s *State) ParseAction(text string) (env.Action, error) {
 	d := s.data()
 	t := strings.TrimSpace(text)
@@ -134,7 +137,7 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		}
 		return 0, fmt.Errorf("action %q: no British counter named %q", text, arg)
 	case "to":
-		if sp, ok := d.spaceIdx[arg]; ok {
+		if sp, ok := d.findSpace(arg); ok {
 			return ToAction(int(sp)), nil
 		}
 		return 0, fmt.Errorf("action %q: no space %q", text, arg)

@@ -2,7 +2,6 @@ package stnazaire
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -79,9 +78,9 @@ func (s *State) Pieces() []env.Piece {
 		}
 		p := env.Piece{Side: "German", Name: "?", Label: "face down", Cell: int(s.gSpace[g])}
 		if !s.gf.has(g, fConcealed) {
-			p.Name, p.Label = gu.Name, strconv.Itoa(int(gu.Strength))
+			p.Name, p.Label = gu.Name, "strength "+strconv.Itoa(int(gu.Strength))
 			if s.gf.has(g, fPinned) {
-				p.Label += " pinned"
+				p.Label += ", pinned"
 			}
 		}
 		out = append(out, p)
@@ -95,20 +94,16 @@ func (s *State) Pieces() []env.Piece {
 }
 
 // unitLabel is a commando's strength and state as a player reads the
-// counter: "3", "2 reduced, pinned".
+// counter: "strength 3", "strength 2, reduced, pinned".
 func (s *State) unitLabel(u int) string {
-	parts := []string{strconv.Itoa(s.bStrength(u))}
-	var marks []string
+	l := "strength " + strconv.Itoa(s.bStrength(u))
 	if s.bf.has(u, fReduced) {
-		marks = append(marks, "reduced")
+		l += ", reduced"
 	}
 	if s.bf.has(u, fPinned) {
-		marks = append(marks, "pinned")
+		l += ", pinned"
 	}
-	if len(marks) > 0 {
-		parts = append(parts, strings.Join(marks, ", "))
-	}
-	return strings.Join(parts, " ")
+	return l
 }
 
 // ActionCell implements env.BoardActioner: a move points at its space, a

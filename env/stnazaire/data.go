@@ -138,8 +138,11 @@ type Data struct {
 	flak12   int8 // German counter carrying objective 12, or -1
 	birney   int8 // the commando whose objective is 12, first in the Old Mole order, or -1
 	spaceIdx map[string]int16
-	unitIdx  map[string]int8
-	gerIdx   map[string]int8
+	// spaceByName finds a space by its printed name, lower case, with or
+	// without the objective number SpaceName adds.
+	spaceByName map[string]int16
+	unitIdx     map[string]int8
+	gerIdx      map[string]int8
 }
 
 type setupDraw struct {
@@ -178,7 +181,7 @@ func ParseData(b []byte) (*Data, error) {
 }
 
 func compile(f DataFile) (*Data, error) {
-	d := &Data{File: f, spaceIdx: map[string]int16{}, unitIdx: map[string]int8{}, gerIdx: map[string]int8{}, newman: -1, flak12: -1, birney: -1}
+	d := &Data{File: f, spaceIdx: map[string]int16{}, spaceByName: map[string]int16{}, unitIdx: map[string]int8{}, gerIdx: map[string]int8{}, newman: -1, flak12: -1, birney: -1}
 	if len(f.Spaces) == 0 || len(f.Spaces) > MaxSpaces {
 		return nil, fmt.Errorf("spaces: need 1 to %d, have %d", MaxSpaces, len(f.Spaces))
 	}
@@ -249,6 +252,9 @@ func compile(f DataFile) (*Data, error) {
 			return nil, fmt.Errorf("%s: an exit box cannot also be a setup, objective, entry or landing space", ctx)
 		}
 		d.Spaces = append(d.Spaces, sp)
+	}
+	if err := d.indexSpaceNames(); err != nil {
+		return nil, err
 	}
 	for g, s := range d.LandingSpace {
 		if s < 0 {

@@ -121,6 +121,7 @@ func (g *Game) Caveats() []string {
 		"The combat results table is reconstructed, checked only against the four results of the rule 9 example: your printed table may differ.",
 		"The landing table (5.2.1) is reconstructed: your play aid may differ.",
 		"The reinforcement table, set-up draws, objectives and victory levels follow the rules as printed.",
+		"Where your printed table gives another result, set it by hand (\"set Birney pinned\", \"set Birney at Old Mole landing stage\"; \"set\" alone lists the forms): the save file keeps it and undo takes it back.",
 	}
 }
 

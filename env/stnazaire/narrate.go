@@ -39,20 +39,7 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 
 // SpaceName is a space as the map prints it, with its objective number:
 // "Old Mole", "Pumping station (objective 3)".
-func (s *State) SpaceName(sp int) string {
-	d := s.data()
-	if sp < 0 || sp >= len(d.Spaces) {
-		return "off the map"
-	}
-	name := d.Spaces[sp].Name
-	if name == "" {
-		name = d.Spaces[sp].ID
-	}
-	if o := d.Spaces[sp].Objective; o > 0 {
-		name += fmt.Sprintf(" (objective %d)", o)
-	}
-	return name
-}
+func (s *State) SpaceName(sp int) string { return s.data().SpaceName(sp) }
 
 // changesTo lists what differs between s and t that a player updates on
 // the table: commandos landing, moving, reduced, pinned, rallied, lost or

@@ -90,3 +90,62 @@ func visibleElsewhere(s *State, name string) bool {
 	}
 	return false
 }
+
+// TestActionNamesPrintedSpaces: moves name spaces as the map prints them,
+// and ParseAction reads back the printed name (with or without the
+// objective number, any case) and the id older save files hold.
+func TestActionNamesPrintedSpaces(t *testing.T) {
+	s := Default().NewInitialState(1).(*State)
+	d := s.data()
+	for sp := range d.Spaces {
+		name := s.ActionString(ToAction(sp))
+		if strings.Contains(name, d.Spaces[sp].ID) && d.Spaces[sp].Name != "" {
+			t.Errorf("%q names the internal id %s", name, d.Spaces[sp].ID)
+		}
+		for _, text := range []string{name, "to " + d.Spaces[sp].ID, "to " + d.Spaces[sp].Name, "to " + strings.ToUpper(d.Spaces[sp].Name)} {
+			a, err := s.ParseAction(text)
+			if err != nil || a != ToAction(sp) {
+				t.Errorf("ParseAction(%q) = %d, %v; want %d", text, a, err, ToAction(sp))
+			}
+		}
+	}
+	if got := s.ActionString(ToAction(int(d.spaceIdx["S32"]))); got != "to Pumping station (objective 3)" {
+		t.Errorf("S32 is %q", got)
+	}
+}
+
+// TestDataSpaceNamesUnique: a space name that is another space's name or
+// id would read back to the wrong space, so the data set is refused; a
+// space without a name goes by its id.
+func TestDataSpaceNamesUnique(t *testing.T) {
+	f := mustDefaultFile(t)
+	f.Spaces[1].Name = f.Spaces[0].Name
+	if _, err := compile(f); err == nil || !strings.Contains(err.Error(), "also the name of space") {
+		t.Errorf("duplicate name: %v", err)
+	}
+	f = mustDefaultFile(t)
+	f.Spaces[1].Name = f.Spaces[0].ID
+	if _, err := compile(f); err == nil || !strings.Contains(err.Error(), "is the id of space") {
+		t.Errorf("name equal to an id: %v", err)
+	}
+	f = mustDefaultFile(t)
+	f.Spaces[3].Name = ""
+	d, err := compile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.SpaceName(3); got != f.Spaces[3].ID {
+		t.Errorf("unnamed space is %q, want its id %q", got, f.Spaces[3].ID)
+	}
+}
+
+func mustDefaultFile(t *testing.T) DataFile {
+	t.Helper()
+	d, err := DefaultData()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := d.File
+	f.Spaces = append([]SpaceDef(nil), f.Spaces...)
+	return f
+}

@@ -26,7 +26,7 @@ func initial(t *testing.T, mod func(*Options)) *scen {
 
 func TestRule5_2_1_LandingTable(t *testing.T) {
 	c := initial(t, nil)
-	c.expect("landing of Birney", "old_mole")
+	c.expect("landing of Birney", "Old Mole landing stage")
 	c.play("roll 5") // 4-6: the boat withdrew
 	c.wantWhere("Birney", "not_landed")
 	if c.s.vp != 0 || c.s.lost != 0 {
@@ -37,7 +37,7 @@ func TestRule5_2_1_LandingTable(t *testing.T) {
 	c.wantWhere("Hodgson", "LM")
 	c.play("pass") // decline optional rule 5.2.3
 	// The landing space costs no movement: LM-S02-S03-S04 is three spaces.
-	c.expect("move Hodgson from LM")
+	c.expect("move Hodgson from Old Mole landing stage")
 	c.mustLegal("to S04", true)
 	c.mustLegal("to S05", false)
 	c.play("to S04")
@@ -56,7 +56,7 @@ func TestRule5_2_2_BirneyAgainstFlak12(t *testing.T) {
 	if c.s.vp != 2 {
 		t.Fatalf("FlaK #12 is worth 2 VP, vp = %d", c.s.vp)
 	}
-	c.expect("move Birney from S01")
+	c.expect("move Birney from Old Mole gun position 63")
 	c.play("pass")
 	c.play("roll 5") // 5 + 2 bonus = 7: lands
 	c.wantWhere("Hodgson", "LM")
@@ -89,7 +89,7 @@ func TestRule5_2_3_OptionalAssistAgainstFlak12(t *testing.T) {
 
 	off := initial(t, func(o *Options) { o.BirneyAssist = false })
 	off.play("roll 1", "roll 7")
-	off.expect("move Hodgson from LM")
+	off.expect("move Hodgson from Old Mole landing stage")
 }
 
 func TestRule5_2_4_CampbeltownLandsWithoutRoll(t *testing.T) {
@@ -97,11 +97,11 @@ func TestRule5_2_4_CampbeltownLandsWithoutRoll(t *testing.T) {
 	for c.s.roll == rollLanding {
 		c.play("roll 1")
 	}
-	c.expect("move Roderick from LC")
+	c.expect("move Roderick from HMS Campbeltown")
 	c.wantWhere("Roderick", "LC")
 	c.wantWhere("Roy", "aboard")
 	c.play("to S42")
-	c.expect("move Roy from LC")
+	c.expect("move Roy from HMS Campbeltown")
 }
 
 func TestRule6_1_MovementAndZoneOfControl(t *testing.T) {
@@ -190,7 +190,7 @@ func TestRule7_OverstackEliminatedAtRandom(t *testing.T) {
 	c.putB("Brett", "S40")
 	c.start(2, phMove)
 	c.play("unit Brett", "to S41", "pass")
-	c.expect("overstacked S41")
+	c.expect("overstacked Pumping station yard")
 	c.mustLegal("roll 5", false) // four units: faces 1-4
 	c.play("roll 2")             // the second counter in the space: Chant
 	c.wantWhere("Chant", "eliminated")
@@ -359,9 +359,9 @@ func exampleScene(t *testing.T) *scen {
 	c.play("fire " + stoss)
 	c.play("roll 5") // Brett: red 5, strength 3: no effect
 	c.play("roll 6") // Birney: red 6, strength 5: -1C
-	c.expect(stoss + " fires at Birney")
-	c.play("roll 4")                      // black 4 +1 (two units) -1 (square): no effect
-	c.expect(mflak3 + " fires at Birney") // 9.1.1.2: Birney has no result yet
+	c.expect("German "+stoss+" (strength", "fires at Birney")
+	c.play("roll 4")                                           // black 4 +1 (two units) -1 (square): no effect
+	c.expect("German "+mflak3+" (strength", "fires at Birney") // 9.1.1.2: Birney has no result yet
 	return c
 }
 
@@ -370,7 +370,7 @@ func TestRule9_1_WorkedExampleExchangeOfFire(t *testing.T) {
 	c.play("roll 5")             // no effect
 	c.wantWhere(stoss, "pool_a") // eliminated, back to its pool
 	c.wantWhere(mflak3, "S08")
-	c.expect("may Birney occupy vacated S07")
+	c.expect("may Birney occupy vacated West end of Bridge G")
 	c.play("to S07")
 	c.wantWhere("Birney", "S07")
 	c.wantWhere("Brett", "S06") // his target's space is still held
@@ -397,9 +397,9 @@ func TestRule9_1_1_DemolitionStackFirstThenAssaultWithinIt(t *testing.T) {
 	c.putG(kmHk1, "S41")
 	c.start(2, phCombatF)
 	c.play("pass", "pass", "pass")
-	c.expect(mg5 + " fires at Copland") // strongest German first, at the demolition stack, assault team first
-	c.play("roll 1")                    // miss
-	c.expect(kmHk1 + " fires at Copland")
+	c.expect("German "+mg5+" (strength", "fires at Copland") // strongest German first, at the demolition stack, assault team first
+	c.play("roll 1")                                         // miss
+	c.expect("German "+kmHk1+" (strength", "fires at Copland")
 	c.play("roll 10") // -1C
 	if !c.s.bf.has(c.unit("Copland"), fReduced) || c.s.bf.has(c.unit("Chant"), fPinned) {
 		t.Fatal("Copland should be hit and Chant untouched")
@@ -412,7 +412,7 @@ func TestRule9_1_1_DemolitionStackFirstThenAssaultWithinIt(t *testing.T) {
 	c.putG(kmHk1, "S41")
 	c.start(2, phCombatF)
 	c.play("pass", "pass", "roll 9") // -1C on Copland
-	c.expect(kmHk1 + " fires at Chant")
+	c.expect("German "+kmHk1+" (strength", "fires at Chant")
 }
 
 func TestRule9_1_GermansOccupyVacatedSpace(t *testing.T) {
@@ -443,11 +443,11 @@ func TestRule9_2_FlakFiresAlongDashedLinesUnanswered(t *testing.T) {
 	c.putB("Chant", "S30")
 	c.putG(quadFlak, "S21") // dashed link S21-S30
 	c.start(2, phCombatF)
-	c.expect(quadFlak + " fires at Roy") // no British decision: they cannot reply
-	c.play("roll 10")                    // 10 +1 = 11: DE on strength 4
+	c.expect("German "+quadFlak+" (strength", "fires at Roy") // no British decision: they cannot reply
+	c.play("roll 10")                                         // 10 +1 = 11: DE on strength 4
 	c.expect("fires again")
 	c.play("roll 3") // at most 4: again, at the next unit without a result
-	c.expect(quadFlak + " fires at Chant")
+	c.expect("German "+quadFlak+" (strength", "fires at Chant")
 	c.play("roll 1", "roll 5") // no effect; 5 > 4 stops
 	c.wantWhere("Roy", "eliminated")
 	c.wantWhere("Chant", "S30")
@@ -462,7 +462,7 @@ func TestRule9_2_1_QuadFlakStopsWhenTheOnlyCommandoIsDoomed(t *testing.T) {
 	c.putB("Smalley", "S30") // single-sided
 	c.putG(quadFlak, "S21")
 	c.start(2, phCombatF)
-	c.expect(quadFlak + " fires at Smalley")
+	c.expect("German "+quadFlak+" (strength", "fires at Smalley")
 	c.play("roll 8") // -1C on strength 4 whatever the cover: eliminates Smalley
 	c.play("roll 3") // 3 <= 4 would allow another shot, but nobody is left
 	if c.s.roll == rollAttackG {
@@ -506,7 +506,7 @@ func TestRule10_CohesionCheck(t *testing.T) {
 	c.start(2, phCohesion)
 	c.expect("cohesion of pinned Purdon", "7 or less")
 	c.play("roll 7") // 7 +1 (enemy next door) = 8: still pinned
-	c.expect("cohesion of pinned " + kmHk1)
+	c.expect("cohesion of pinned German " + kmHk1)
 	c.play("roll 5") // 5 +1 = 6: German cohesion 6, recovers
 	if !c.s.bf.has(c.unit("Purdon"), fPinned) || c.s.gf.has(c.german(kmHk1), fPinned) {
 		t.Fatal("wrong cohesion results")

@@ -1,6 +1,7 @@
 package stnazaire
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -126,14 +127,15 @@ func (c *scen) legal() []string {
 	return out
 }
 
+// mustLegal checks whether an action, named as ParseAction reads it
+// (spaces by id or by printed name), is legal now.
 func (c *scen) mustLegal(action string, want bool) {
 	c.t.Helper()
-	got := false
-	for _, a := range c.legal() {
-		if a == action {
-			got = true
-		}
+	a, err := c.s.ParseAction(action)
+	if err != nil {
+		c.t.Fatal(err)
 	}
+	got := slices.Contains(c.s.LegalActions(nil), a)
 	if got != want {
 		c.t.Fatalf("%q legal = %v, want %v; legal %v; %s", action, got, want, c.legal(), c.s.Prompt())
 	}

@@ -35,7 +35,7 @@ func TestSeat8_1_GermanMovesWhereverTheRulesOfPlayAllow(t *testing.T) {
 	c.putB("Roy", "S45")
 	c.putG(kmHk1, "S48")
 	germanPhase(c, 2)
-	c.expect("German "+kmHk1+" at S48 moves (3 left)", "pass to stop")
+	c.expect("German "+kmHk1+" (strength 3) at Forges de l'Ouest moves (3 left)", "pass to stop")
 	if c.s.CurrentPlayer() != 1 {
 		t.Fatalf("the German seat should decide, not %d", c.s.CurrentPlayer())
 	}
@@ -43,7 +43,7 @@ func TestSeat8_1_GermanMovesWhereverTheRulesOfPlayAllow(t *testing.T) {
 	for _, sp := range c.s.data().Move[c.space("S48")] {
 		c.mustLegal("to "+c.s.data().Spaces[sp].ID, c.s.data().Spaces[sp].Exit < 0)
 	}
-	if got := c.ruleAction(); got != "to S53" {
+	if got := c.ruleAction(); got != "to "+c.s.SpaceName(int(c.space("S53"))) {
 		t.Fatalf("the rules step to %s, want S53 (the shortest way to Roy)", got)
 	}
 	c.play("to S53") // into Roy's ZoC: the move ends (6.1)
@@ -65,7 +65,7 @@ func TestSeat8_1_GermanMoveAwayAndStop(t *testing.T) {
 		}
 	}
 	c.play(away, "pass")
-	if want := away[len("to "):]; c.where(kmHk1) != want {
+	if want := away[len("to "):]; c.s.SpaceName(int(c.space(c.where(kmHk1)))) != want {
 		t.Fatalf("%s is at %s, want %s", kmHk1, c.where(kmHk1), want)
 	}
 }
@@ -97,7 +97,7 @@ func TestSeat9_GermanCombatIsMandatoryAndInReach(t *testing.T) {
 	c.putG(mg5, "S41")
 	c.start(2, phCombatF)
 	c.play("pass", "pass", "pass")
-	c.expect(mg5 + " (strength 5) attacks which commando")
+	c.expect("German " + mg5 + " (strength 5) attacks which commando")
 	c.mustLegal("pass", false) // combat is mandatory for Germans (9)
 	for _, name := range []string{"Roy", "Chant", "Copland"} {
 		c.mustLegal("attack "+name, true)
@@ -106,7 +106,7 @@ func TestSeat9_GermanCombatIsMandatoryAndInReach(t *testing.T) {
 		t.Fatalf("the rules attack with %s, want Copland (9.1.1: the demolition stack, its assault team first)", got)
 	}
 	c.play("attack Roy") // the seat may choose otherwise
-	c.expect("D10: " + mg5 + " fires at Roy")
+	c.expect("D10: German "+mg5+" (strength", "fires at Roy")
 }
 
 func TestSeat9_2_1_QuadFlakRepeatsAtTheSameSpace(t *testing.T) {
@@ -116,7 +116,7 @@ func TestSeat9_2_1_QuadFlakRepeatsAtTheSameSpace(t *testing.T) {
 	c.putG(quadFlak, "S21")
 	c.start(2, phCombatF)
 	c.play("attack Chant", "roll 1", "roll 3") // no effect; 3 <= 4: fires again
-	c.expect(quadFlak + " fires again at S30")
+	c.expect("German " + quadFlak + " (strength 4) fires again at Basin east quay")
 	c.mustLegal("attack Roy", true)
 	c.mustLegal("attack Chant", true)
 	if got := c.ruleAction(); got != "attack Roy" {
@@ -133,7 +133,7 @@ func TestSeat8_1_VariantTieDieComesBeforeTheDecision(t *testing.T) {
 	c.expect("equal spaces") // the die first, where the rules roll it
 	c.play("roll 2")
 	c.expect("German " + kmHk1)
-	if got := c.ruleAction(); got != "to S46" {
+	if got := c.ruleAction(); got != "to "+c.s.SpaceName(int(c.space("S46"))) {
 		t.Fatalf("after a 2 the rules step to %s, want S46", got)
 	}
 }

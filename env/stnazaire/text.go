@@ -85,41 +85,36 @@ func (s *State) Prompt() string {
 		}
 		return "?"
 	}
-	gname := func(i int) string {
-		if i >= 0 && i < len(d.German) {
-			return d.German[i].Name
-		}
-		return "?"
-	}
+	gname := d.germanLabel
 	u := int(s.decUnit)
 	switch s.dec {
 	case decSelect:
 		return "choose a commando to move, or pass to end the movement phase"
 	case decMoveDest:
-		return fmt.Sprintf("move %s from %s, or pass to stay", name(u), d.Spaces[s.bSpace[u]].ID)
+		return fmt.Sprintf("move %s from %s, or pass to stay", name(u), d.SpaceName(int(s.bSpace[u])))
 	case decAssist:
 		return fmt.Sprintf("optional 5.2.3: may %s attack FlaK #12?", name(u))
 	case decFire:
 		return fmt.Sprintf("%s (strength %d) fires at whom, or pass to hold fire", name(u), s.bStrength(u))
 	case decOccupy:
-		return fmt.Sprintf("may %s occupy vacated %s?", name(u), d.Spaces[s.aux].ID)
+		return fmt.Sprintf("may %s occupy vacated %s?", name(u), d.SpaceName(int(s.aux)))
 	case decDemolish:
 		return fmt.Sprintf("%s may demolish objective #%d at %s (needs %d, modifier %+d)", name(u),
-			d.Spaces[s.bSpace[u]].Objective, d.Spaces[s.bSpace[u]].ID, s.opts().DemolitionTarget, s.demolitionModifier(u))
+			d.Spaces[s.bSpace[u]].Objective, d.Spaces[s.bSpace[u]].Name, s.opts().DemolitionTarget, s.demolitionModifier(u))
 	case decDisplace:
 		return fmt.Sprintf("%s may step into an adjacent space after the demolition", name(u))
 	case decGermanMove:
-		return fmt.Sprintf("German %s at %s moves (%d left), or pass to stop", gname(u), d.Spaces[s.gSpace[u]].ID, s.gMovesLeft[u])
+		return fmt.Sprintf("%s at %s moves (%d left), or pass to stop", gname(u), d.SpaceName(int(s.gSpace[u])), s.gMovesLeft[u])
 	case decGermanFire:
 		if t := s.gTarget[u]; t >= 0 {
-			return fmt.Sprintf("%s fires again at %s: which commando", gname(u), d.Spaces[t].ID)
+			return fmt.Sprintf("%s fires again at %s: which commando", gname(u), d.SpaceName(int(t)))
 		}
-		return fmt.Sprintf("%s (strength %d) attacks which commando", gname(u), d.German[u].Strength)
+		return fmt.Sprintf("%s attacks which commando", gname(u))
 	}
 	r, t := int(s.rollU), int(s.rollT)
 	switch s.roll {
 	case rollLanding:
-		return fmt.Sprintf("D10: landing of %s at %s", name(r), groupNames[d.British[r].Group])
+		return fmt.Sprintf("D10: landing of %s at %s", name(r), d.SpaceName(int(d.LandingSpace[d.British[r].Group])))
 	case rollFightB:
 		return fmt.Sprintf("D10: %s fires at FlaK #12", name(r))
 	case rollFightG:
@@ -132,7 +127,7 @@ func (s *State) Prompt() string {
 	case rollZoC:
 		return fmt.Sprintf("D10: %s tries to leave a German zone of control (needs 5+)", name(r))
 	case rollStack:
-		return fmt.Sprintf("D10 read 1-%d (reroll higher): which commando in overstacked %s is eliminated", s.rollK, d.Spaces[t].ID)
+		return fmt.Sprintf("D10 read 1-%d (reroll higher): which commando in overstacked %s is eliminated", s.rollK, d.SpaceName(t))
 	case rollAttackB:
 		return fmt.Sprintf("D10: %s fires at %s", name(r), gname(t))
 	case rollAttackG:
@@ -168,7 +163,7 @@ func (s *State) String() string {
 		var units []string
 		for u, bu := range d.British {
 			if s.bStatus[u] == bOnMap && s.bSpace[u] == int16(sp) {
-				units = append(units, fmt.Sprintf("%s %d%s", bu.Name, s.bStrength(u), flag(s.bf.has(u, fPinned), " pinned")))
+				units = append(units, fmt.Sprintf("British %s (%s)", bu.Name, s.unitLabel(u)))
 			}
 		}
 		for g, gu := range d.German {
@@ -176,19 +171,15 @@ func (s *State) String() string {
 				continue
 			}
 			if s.gf.has(g, fConcealed) {
-				units = append(units, "?")
+				units = append(units, "a face-down German counter")
 			} else {
-				units = append(units, fmt.Sprintf("%s %d%s", gu.Name, gu.Strength, flag(s.gf.has(g, fPinned), " pinned")))
+				units = append(units, fmt.Sprintf("German %s (strength %d%s)", gu.Name, gu.Strength, flag(s.gf.has(g, fPinned), ", pinned")))
 			}
 		}
 		if len(units) == 0 && !s.destroyed.has(sp) {
 			continue
 		}
-		obj := ""
-		if o := d.Spaces[sp].Objective; o > 0 {
-			obj = fmt.Sprintf(" #%d%s", o, flag(s.destroyed.has(sp), " destroyed"))
-		}
-		fmt.Fprintf(&b, "  %-4s %s%s: %s\n", d.Spaces[sp].ID, d.Spaces[sp].Name, obj, strings.Join(units, ", "))
+		fmt.Fprintf(&b, "  %s%s%s\n", d.SpaceName(sp), flag(s.destroyed.has(sp), " destroyed"), flag(len(units) > 0, ": "+strings.Join(units, "; ")))
 	}
 	for st := bAboard; st <= bCaptured; st++ {
 		if st == bOnMap {
@@ -201,11 +192,14 @@ func (s *State) String() string {
 			}
 		}
 		if len(names) > 0 {
-			fmt.Fprintf(&b, "  %s: %s\n", bStatusNames[st], strings.Join(names, ", "))
+			fmt.Fprintf(&b, "  %s: %s\n", bStatusPrinted[st], strings.Join(names, ", "))
 		}
 	}
 	return b.String()
 }
+
+// bStatusPrinted names where a commando off the map is, as a player says it.
+var bStatusPrinted = [...]string{"aboard the boats", "on the map", "eliminated", "did not land", "left the map", "captured"}
 
 func b2f64(b bool) float64 {
 	if b {

@@ -320,6 +320,8 @@ function render(s) {
   $("warning").hidden = !s.warning;
   $("autosave").textContent = s.autosave ? "autosaved to " + s.autosave + " after every step" : "autosave off";
   $("undo").disabled = !s.can_undo;
+  $("edit-form").hidden = !s.edit_help;
+  $("edit").title = s.edit_help || "";
   $("undo-new").hidden = !s.can_undo_new;
   $("seed").placeholder = s.seed;
 
@@ -453,6 +455,11 @@ async function start() {
     try { renderJob(await api("suggest/cancel", {})); } catch (e) { showError(e.message); }
   });
   $("undo").addEventListener("click", () => act("undo", {}));
+  // A result set by hand, where the person's printed table says otherwise.
+  $("edit-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    act("edit", { cmd: $("edit").value }).then((s) => { if (s) $("edit").value = ""; });
+  });
   // New game asks first, and can be taken back.
   $("new").addEventListener("click", () => {
     $("new-question").textContent = state && state.steps > 0

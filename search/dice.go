@@ -1,0 +1,32 @@
+package search
+
+import "math/rand/v2"
+
+// SetDice makes every simulation draw its chance outcomes from a fresh
+// stream of its own, dice(), in the order the simulation meets its chance
+// nodes, instead of from the search's random stream: given the stream that
+// will roll the real game's dice, the search plays a game whose future dice
+// it knows (a hindsight bound). nil restores sampling. dice must return a
+// new *rand.Rand each call; it is called from the searching goroutines one
+// at a time per simulation, so it must be safe for that.
+func (s *Searcher) SetDice(dice func() *rand.Rand) {
+	s.dice = dice
+	for _, wk := range append(append([]*worker(nil), s.workers...), s.slots...) {
+		wk.dice = nil
+	}
+}
+
+// chanceRNG is the stream a simulation draws its next chance outcome from.
+func (wk *worker) chanceRNG() *rand.Rand {
+	if wk.dice != nil {
+		return wk.dice
+	}
+	return wk.rng
+}
+
+// startDice gives the worker the dice of a new simulation.
+func (s *Searcher) startDice(wk *worker) {
+	if s.dice != nil {
+		wk.dice = s.dice()
+	}
+}
