@@ -12,6 +12,7 @@ import (
 
 	"github.com/chariot-ai/chariot/advise"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/eval"
 )
 
 func init() {
@@ -147,7 +148,7 @@ func adviseMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	fmt.Fprintf(stdout, "chariot advise: %s, seed %d, suggestions by %s", advise.GameSpec(s.Game()), s.Seed(), a.Agent())
+	fmt.Fprintf(stdout, "chariot advise: %s, seed %d, suggestions by %s", eval.ShortSpec(s.Game()), s.Seed(), a.Agent())
 	if a.Think() > 0 {
 		fmt.Fprintf(stdout, " in %v", a.Think())
 	}
