@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chariot-ai/chariot/advise/web/webtest"
+	"github.com/chariot-ai/chariot/env"
+	"github.com/chromedp/chromedp"
 )
 
 func TestServe(t *testing.T) {
@@ -68,6 +72,46 @@ func TestServeFlagErrors(t *testing.T) {
 		status := serveMain(context.Background(), append(tt.args, "--autosave", ""), &out, &errOut, nil)
 		if status != tt.status || !strings.HasPrefix(errOut.String(), tt.stderr) || strings.Count(errOut.String(), "\n") != 1 {
 			t.Errorf("%v: status %d, stderr %q; want %d and a line starting %q", tt.args, status, errOut.String(), tt.status, tt.stderr)
+		}
+	}
+}
+
+// TestPageDrawsEveryGame opens the advisor's page on every registered
+// game in a browser, lets the tool roll to the first decision, and checks
+// that the board is drawn, with every piece of the position on it, no chip
+// over another and no name cut.
+func TestPageDrawsEveryGame(t *testing.T) {
+	ctx := webtest.Browser(t, 1400, 1000)
+	for _, r := range env.Games() {
+		g, err := env.NewGame(r.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := g.(env.BoardDrawer); !ok {
+			continue
+		}
+		ts, _ := webtest.NewServer(t, g, 0, "random")
+		webtest.Do(t, ctx, r.Name+": open", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#cell-0")))
+		for i := 0; i < 60 && webtest.Evaluate[bool](t, ctx, `!document.getElementById("dice").hidden`); i++ {
+			before := webtest.Evaluate[string](t, ctx, `document.getElementById("status").textContent`)
+			webtest.Do(t, ctx, r.Name+": roll", chromedp.Click(chromedp.CSS("#roll-r")),
+				webtest.Until(`document.getElementById("status").textContent !== `+webtest.JSString(before)))
+		}
+		st := webtest.ToDecision(t, ts)
+		cells := webtest.Evaluate[int](t, ctx, `document.querySelectorAll("#cells [data-cell]").length`)
+		drawn := webtest.Evaluate[int](t, ctx, `document.querySelectorAll("#units .chip, #units .figure").length`)
+		board := g.(env.BoardDrawer).Board()
+		pieces := 0 // on the board: off-map pieces are listed, not drawn
+		for _, p := range st.Pieces {
+			if p.Side != "marker" && (p.Cell >= 0 || board.Kind == env.BoardTable) {
+				pieces++
+			}
+		}
+		if cells != len(board.Cells) || drawn != pieces {
+			t.Errorf("%s: %d cells drawn of %d, %d pieces of %d", r.Name, cells, len(board.Cells), drawn, pieces)
+		}
+		if overlap, cut := webtest.ChipsOverlap(t, ctx); overlap != "" || cut != "" {
+			t.Errorf("%s: chips overlap (%q) or a name is cut (%q)", r.Name, overlap, cut)
 		}
 	}
 }

@@ -244,6 +244,7 @@ function drawPieces() {
     shape.classList.remove("decider");
   });
   const byCell = {};
+  const figures = [];
   for (const p of state.pieces) {
     if (p.side === "marker") {
       if (p.cell >= 0) {
@@ -255,13 +256,7 @@ function drawPieces() {
       continue;
     }
     if (p.cell < 0) {
-      if (board.kind === "table") {
-        const [x, y] = P(p.x, p.y);
-        const g = el("g", { class: "figure " + sideClass(p.side) + (p.active ? " decider" : "") }, units);
-        el("circle", { cx: x, cy: y, r: 6 }, g);
-        el("text", { x, y: y - 9 }, g).textContent = short(p.name, 10);
-        el("title", {}, g).textContent = `${p.side}: ${p.name}${p.label ? ", " + p.label : ""}`;
-      }
+      if (board.kind === "table") figures.push(p);
       continue;
     }
     (byCell[p.cell] = byCell[p.cell] || []).push(p);
@@ -273,6 +268,23 @@ function drawPieces() {
   const inside = board.kind !== "points";
   const placed = [];
   const clash = (r) => placed.some((q) => r.x < q.x + q.w && q.x < r.x + r.w && r.y < q.y + q.h && q.y < r.y + r.h);
+  // Figures on a table stand at their own x, y; each name goes where it
+  // covers no other (above, below, right, left, then further out).
+  for (const p of figures) {
+    const [x, y] = P(p.x, p.y);
+    const g = el("g", { class: "figure " + sideClass(p.side) + (p.active ? " decider" : ""), "data-unit": p.name }, units);
+    el("circle", { cx: x, cy: y, r: 6 }, g);
+    el("title", {}, g).textContent = `${p.side}: ${p.name}${p.label ? ", " + p.label : ""}`;
+    const w = chipWidth(p.name) - 8, h = 11;
+    const tries = [];
+    for (const d of [0, 1, 2, 3]) {
+      tries.push({ x: x - w / 2, y: y - 8 - h - d * 11, w, h }, { x: x - w / 2, y: y + 8 + d * 11, w, h },
+        { x: x + 9 + d * 12, y: y - h / 2, w, h }, { x: x - 9 - w - d * 12, y: y - h / 2, w, h });
+    }
+    const box = tries.find((r) => !clash(r)) || tries[0];
+    placed.push(box, { x: x - 6, y: y - 6, w: 12, h: 12 });
+    el("text", { x: box.x + w / 2, y: box.y + h - 2 }, g).textContent = p.name;
+  }
   const cellsByStack = Object.entries(byCell).sort((a, b) => b[1].length - a[1].length);
   for (const [cell, list] of cellsByStack) {
     const c = board.cells[cell], [x, y] = P(c.x, c.y);
