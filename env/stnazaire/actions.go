@@ -182,12 +182,9 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 		}
 	case decMoveDest:
 		buf = append(buf, ActPass)
-		var reach [MaxSpaces]bool
-		s.reachable(u, &reach)
-		for sp := range d.Spaces {
-			if reach[sp] {
-				buf = append(buf, ToAction(sp))
-			}
+		reach := s.reachable(u)
+		for sp := reach.next(0); sp >= 0; sp = reach.next(sp + 1) {
+			buf = append(buf, ToAction(sp))
 		}
 	case decAssist:
 		buf = append(buf, ActPass, FireAction(int(d.flak12)))
@@ -257,9 +254,8 @@ func (s *State) isLegal(a env.Action) bool {
 		if kind != "to" || arg >= len(d.Spaces) {
 			return false
 		}
-		var reach [MaxSpaces]bool
-		s.reachable(u, &reach)
-		return reach[arg]
+		reach := s.reachable(u)
+		return reach.has(arg)
 	case decAssist:
 		return kind == "fire" && arg == int(d.flak12)
 	case decFire:

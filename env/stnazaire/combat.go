@@ -22,12 +22,7 @@ func (s *State) stepCombat() {
 	d := s.data()
 	switch s.step {
 	case cStart:
-		var nb, ng [MaxSpaces]int8
-		s.occupancy(&nb, &ng)
-		for sp := range d.Spaces {
-			s.startHeldB.put(sp, nb[sp] > 0)
-			s.startHeldG.put(sp, ng[sp] > 0)
-		}
+		s.startHeldB, s.startHeldG = s.occB, s.occG
 		for u := range d.British {
 			s.bTarget[u], s.bHit[u] = -1, 0
 		}
@@ -97,12 +92,18 @@ func (s *State) canDeclare(u int) bool {
 	if s.bStatus[u] != bOnMap || s.bf.has(u, fPinned) {
 		return false
 	}
-	for g := range s.data().German {
-		if s.canFireAt(u, g) {
-			return true
-		}
+	reach := s.fireReach(u)
+	return reach.meets(&s.occG)
+}
+
+// fireReach is the set of spaces commando u can fire into (see canFireAt).
+func (s *State) fireReach(u int) spaceSet {
+	d := s.data()
+	a := s.bSpace[u]
+	if s.opts().DashedFireAll || (s.opts().Mortar && d.British[u].Mortar) {
+		return d.linkSet[a]
 	}
-	return false
+	return d.moveSet[a]
 }
 
 // canFireAt: g is on the map in a space linked to u's by a solid line, or by
@@ -221,14 +222,11 @@ func (s *State) doomed(u int, h hit) bool {
 // orderGermanAttacks lists German units able to fire, strongest first
 // (9.1.1.3), counter order breaking ties.
 func (s *State) orderGermanAttacks() {
-	d := s.data()
 	n := 0
-	for str := int8(9); str >= 1; str-- {
-		for g := range d.German {
-			if d.German[g].Strength == str && s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) {
-				s.gOrder[n] = int8(g)
-				n++
-			}
+	for _, g := range s.data().attackOrder {
+		if s.gLoc[g] == gOnMap && !s.gf.has(int(g), fPinned) {
+			s.gOrder[n] = g
+			n++
 		}
 	}
 	s.nOrder = int8(n)
@@ -237,12 +235,17 @@ func (s *State) orderGermanAttacks() {
 // germanReaches: British space t is in g's fire: a solid line, or a dashed
 // one for FlaK (9.2) or under dashed_fire_all.
 func (s *State) germanReaches(g int, t int16) bool {
+	reach := s.germanFireReach(g)
+	return reach.has(int(t))
+}
+
+// germanFireReach is the set of spaces g can fire into (see germanReaches).
+func (s *State) germanFireReach(g int) *spaceSet {
 	d := s.data()
-	a := s.gSpace[g]
-	if d.moveLinked[a][t] {
-		return true
+	if isFlak(d.German[g].Class) || s.opts().DashedFireAll {
+		return &d.linkSet[s.gSpace[g]]
 	}
-	return d.linked[a][t] && (isFlak(d.German[g].Class) || s.opts().DashedFireAll)
+	return &d.moveSet[s.gSpace[g]]
 }
 
 // stackPriority ranks a British stack as a German target (9.1.1.1, and the
@@ -281,18 +284,14 @@ func (s *State) germanTargetSpace(g int) int16 {
 	if s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) {
 		return -1
 	}
+	// The best stack is the same whatever order the spaces are taken in;
+	// a stack of priority 0 is never chosen. In space order, ties keep the
+	// lower-numbered space.
+	targets := s.germanFireReach(g).and(&s.occB)
 	best, bestP := int16(-1), 0
-	for u := range s.data().British {
-		if s.bStatus[u] != bOnMap {
-			continue
-		}
-		t := s.bSpace[u]
-		if t == best || !s.germanReaches(g, t) {
-			continue
-		}
-		p := s.stackPriority(t)
-		if p > bestP || (p == bestP && t < best) {
-			best, bestP = t, p
+	for t := targets.next(0); t >= 0; t = targets.next(t + 1) {
+		if p := s.stackPriority(int16(t)); p > bestP {
+			best, bestP = int16(t), p
 		}
 	}
 	return best
@@ -316,10 +315,21 @@ func (s *State) germanTargetUnit(t int16) int {
 // typeOrder present (only among those without a result, if fresh), or -1.
 func (s *State) strongestInStack(t int16, fresh bool) int {
 	d := s.data()
+	// The stack's commandos, in counter order (at most three, or four
+	// before the stacking check).
+	var stack [MaxBritish]int8
+	n := 0
+	for u := range d.British {
+		if s.bStatus[u] == bOnMap && s.bSpace[u] == t && !(fresh && s.bHit[u].any()) {
+			stack[n] = int8(u)
+			n++
+		}
+	}
 	for _, typ := range typeOrder {
 		best, bestStr := -1, -1
-		for u := range d.British {
-			if s.bStatus[u] != bOnMap || s.bSpace[u] != t || d.British[u].Type != typ || (fresh && s.bHit[u].any()) {
+		for _, v := range stack[:n] {
+			u := int(v)
+			if d.British[u].Type != typ {
 				continue
 			}
 			if str := s.bStrength(u); str > bestStr {

@@ -112,6 +112,13 @@ type Data struct {
 	Move, Fire [][]int16
 	linked     [][]bool // linked[a][b]: any link
 	moveLinked [][]bool
+	// linkSet and moveSet hold the same links as sets of spaces, so the
+	// rules test a space's neighbours against the occupied spaces at once.
+	linkSet, moveSet []spaceSet
+	exits, landings  spaceSet // exit boxes; landing spaces (free to enter, 5.2.4)
+	// attackOrder lists the German counters of strength 1 to 9, strongest
+	// first, counter order breaking ties: the order of fire (9.1.1.3).
+	attackOrder []int8
 
 	British      []BritishUnit
 	LandingOrder [numGroups][]int8
@@ -324,6 +331,7 @@ func compile(f DataFile) (*Data, error) {
 		return nil, err
 	}
 	d.computeDistances()
+	d.computeSets()
 	return d, nil
 }
 

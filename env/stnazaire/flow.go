@@ -130,10 +130,8 @@ func (s *State) moveUnit(u int, sp int16) {
 
 // Step values for the stacking check shared by movement phases.
 func (s *State) overstackedSpace() int16 {
-	var nb, ng [MaxSpaces]int8
-	s.occupancy(&nb, &ng)
-	for sp := range s.data().Spaces {
-		if nb[sp] > 3 {
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		if s.cntB[sp] > 3 {
 			return int16(sp)
 		}
 	}

@@ -2,6 +2,7 @@ package stnazaire
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/chariot-ai/chariot/env"
@@ -162,7 +163,7 @@ func (g *Game) newState(seed uint64) *State {
 	}
 	for _, dr := range d.SetupDraws {
 		for _, sp := range dr.spaces {
-			gi := s.drawFrom(func(i int) bool { return s.gLoc[i] == gPoolA && d.German[i].Class == dr.class })
+			gi := s.drawFrom(s.inLoc(gPoolA) & d.classSet(dr.class))
 			s.gLoc[gi], s.gSpace[gi], s.gOrigin[gi] = gOnMap, sp, originSetup
 		}
 	}
@@ -171,26 +172,38 @@ func (g *Game) newState(seed uint64) *State {
 	return s
 }
 
-// drawFrom picks uniformly, with the hidden stream, one German counter that
-// satisfies ok, or -1 if none does.
-func (s *State) drawFrom(ok func(i int) bool) int {
-	n := 0
-	for i := range s.data().German {
-		if ok(i) {
-			n++
-		}
-	}
+// drawFrom picks uniformly, with the hidden stream, one of a set of German
+// counters (bit i: counter i), or -1 if the set is empty. The k-th counter
+// of the set in counter order is drawn for a draw of k.
+func (s *State) drawFrom(set uint64) int {
+	n := bits.OnesCount64(set)
 	if n == 0 {
 		return -1
 	}
-	k := int(s.hidden.Uint64() % uint64(n))
-	for i := range s.data().German {
-		if ok(i) {
-			if k == 0 {
-				return i
-			}
-			k--
+	for k := int(s.hidden.Uint64() % uint64(n)); k > 0; k-- {
+		set &= set - 1 // drop the lowest counter
+	}
+	return bits.TrailingZeros64(set)
+}
+
+// inLoc is the set of German counters at location loc.
+func (s *State) inLoc(loc uint8) uint64 {
+	var set uint64
+	for g := range s.data().German {
+		if s.gLoc[g] == loc {
+			set |= 1 << g
 		}
 	}
-	return -1
+	return set
+}
+
+// classSet is the set of German counters of class c.
+func (d *Data) classSet(c uint8) uint64 {
+	var set uint64
+	for g := range d.German {
+		if d.German[g].Class == c {
+			set |= 1 << g
+		}
+	}
+	return set
 }

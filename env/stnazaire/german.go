@@ -62,7 +62,7 @@ func (s *State) placeReinforcements(black, colour int) {
 			if s.nBritishAt(sp) > 0 || s.nGermanAt(sp) >= 3 {
 				break
 			}
-			g := s.drawFrom(func(i int) bool { return s.gLoc[i] == pool })
+			g := s.drawFrom(s.inLoc(pool))
 			if g < 0 {
 				break
 			}
@@ -144,13 +144,12 @@ func (s *State) germanEnter(g int, sp int16) {
 // to a commando, when g enters the other (8.1, second clarification).
 func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField) int {
 	d := s.data()
-	var nb, ng [MaxSpaces]int8
-	s.occupancy(&nb, &ng)
+	nb, ng := &s.cntB, &s.cntG // nothing moves while the candidates are found
 	var n int
 	if d.German[g].Vehicle {
-		n = s.vehicleCandidates(g, cand, &nb)
+		n = s.vehicleCandidates(g, cand, nb)
 	} else {
-		n = s.footCandidates(g, cand, foot, &nb)
+		n = s.footCandidates(g, cand, foot, nb)
 	}
 	if n == 0 {
 		return 0
@@ -159,9 +158,9 @@ func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField)
 		if ng[cand[0]] < 3 {
 			return 1
 		}
-		if s.nextToCommando(cand[0], &nb) {
+		if s.nextToCommando(cand[0]) {
 			for i := 1; i < n; i++ {
-				if ng[cand[i]] < 3 && s.nextToCommando(cand[i], &nb) {
+				if ng[cand[i]] < 3 && s.nextToCommando(cand[i]) {
 					cand[0] = cand[i]
 					return 1
 				}
@@ -195,13 +194,8 @@ func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField)
 
 // nextToCommando reports whether space sp is linked by a solid line to a
 // space holding a commando.
-func (s *State) nextToCommando(sp int16, nb *[MaxSpaces]int8) bool {
-	for _, a := range s.data().Move[sp] {
-		if nb[a] > 0 {
-			return true
-		}
-	}
-	return false
+func (s *State) nextToCommando(sp int16) bool {
+	return s.data().moveSet[sp].meets(&s.occB)
 }
 
 // footCandidates reads the next steps of a unit on foot off the shared
@@ -236,18 +230,15 @@ func (s *State) computeFootField(foot *footField, nb *[MaxSpaces]int8) {
 	var prio [MaxSpaces]int
 	for sp := range d.Spaces {
 		foot.dist[sp], foot.target[sp] = 127, -1
-		if nb[sp] > 0 {
-			prio[sp] = s.stackPriority(int16(sp))
-		}
+	}
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		prio[sp] = s.stackPriority(int16(sp))
 	}
 	better := func(a, b int8) bool { return b < 0 || prio[a] > prio[b] || (prio[a] == prio[b] && a < b) }
 	passable := func(sp int16) bool { return nb[sp] == 0 && d.Spaces[sp].Exit < 0 }
 	var q [MaxSpaces]int16
 	head, tail := 0, 0
-	for sp := range d.Spaces {
-		if nb[sp] == 0 {
-			continue
-		}
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
 		t := int8(sp)
 		for _, a := range d.Move[sp] {
 			if !passable(a) {
@@ -290,6 +281,9 @@ func (s *State) computeFootField(foot *footField, nb *[MaxSpaces]int8) {
 func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16, nb *[MaxSpaces]int8) int {
 	d := s.data()
 	here := s.gSpace[g]
+	if d.moveSet[here].meets(&s.occB) {
+		return 0 // already next to a commando: it stays to fight
+	}
 	var dist [MaxSpaces]int8
 	var first [MaxSpaces]uint32 // bit i: via the i-th neighbour of here
 	for i := range d.Spaces {
@@ -323,13 +317,7 @@ func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16, nb *[MaxSpaces]
 	// strength, then the lowest space.
 	best, bestP, bestT := 127, -1, int16(-1)
 	var mask uint32
-	for sp := range d.Spaces {
-		if nb[sp] == 0 {
-			continue
-		}
-		if d.moveLinked[here][sp] {
-			return 0 // already next to a commando: it stays to fight
-		}
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
 		dd, m := 127, uint32(0)
 		for _, a := range d.Move[sp] {
 			switch da := int(dist[a]) + 1; {

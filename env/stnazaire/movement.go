@@ -76,73 +76,58 @@ func (s *State) offerDestinations(u int) {
 	}
 }
 
-// reachable marks the spaces commando u can end its move in: up to three
+// reachable returns the spaces commando u can end its move in: up to three
 // spaces along solid lines, never into a German space, stopping on entering
 // a German ZoC not nullified by a commando already there (6.1, 6.2). Starred
 // landing spaces cost nothing (5.2.4); an exit box ends the move (13).
-func (s *State) reachable(u int, reach *[MaxSpaces]bool) {
+//
+// It is a breadth-first search by cost on sets of spaces: level c holds the
+// spaces first reached at cost c, closed under the free steps into landing
+// spaces.
+func (s *State) reachable(u int) spaceSet {
 	d := s.data()
-	var ger, zoc [MaxSpaces]bool
-	var nb [MaxSpaces]int8
+	start := int(s.bSpace[u])
+	// stop: the spaces a move ends in on entering (the start excepted).
+	stop := d.exits
+	var zoc spaceSet
 	for g := range d.German {
-		if s.gLoc[g] != gOnMap {
-			continue
-		}
-		sp := s.gSpace[g]
-		ger[sp] = true
-		if !s.gf.has(g, fPinned) && !isFlak(d.German[g].Class) {
-			for _, n := range d.Move[sp] {
-				zoc[n] = true
-			}
+		if s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) && !isFlak(d.German[g].Class) {
+			zoc.or(&d.moveSet[s.gSpace[g]])
 		}
 	}
-	for v := range d.British {
-		if v != u && s.bStatus[v] == bOnMap {
-			nb[s.bSpace[v]]++
-		}
-	}
-	var cost [MaxSpaces]int8
-	for i := range d.Spaces {
-		cost[i] = 127
-	}
-	start := s.bSpace[u]
-	cost[start] = 0
-	// A 0-1 breadth-first search: landing spaces cost 0, others 1.
-	// Each space is queued at most once per cost 0..3, and only the three
-	// landing spaces go to the front.
-	var dq [5 * MaxSpaces]int16
-	head, tail := MaxSpaces/2, MaxSpaces/2
-	dq[tail] = start
-	tail++
-	for head < tail {
-		sp := dq[head]
-		head++
-		if sp != start && (d.Spaces[sp].Exit >= 0 || (zoc[sp] && nb[sp] == 0)) {
-			continue // the move ends here
-		}
-		for _, n := range d.Move[sp] {
-			if ger[n] {
-				continue
-			}
-			step := int8(1)
-			if d.Spaces[n].Landing >= 0 {
-				step = 0
-			}
-			c := cost[sp] + step
-			if c > movementAllowance || c >= cost[n] {
-				continue
-			}
-			cost[n] = c
-			if step == 0 {
-				head--
-				dq[head] = n
-			} else {
-				dq[tail] = n
-				tail++
+	zoc.andNot(&s.occB) // a commando already there nullifies the ZoC
+	stop.or(&zoc)
+	// next returns the unseen German-free spaces one step from level.
+	var seen spaceSet
+	next := func(level *spaceSet) spaceSet {
+		var out spaceSet
+		for sp := level.next(0); sp >= 0; sp = level.next(sp + 1) {
+			if sp == start || !stop.has(sp) {
+				out.or(&d.moveSet[sp])
 			}
 		}
+		out.andNot(&s.occG)
+		out.andNot(&seen)
+		return out
 	}
-	for i := range d.Spaces {
-		reach[i] = cost[i] <= movementAllowance && int16(i) != start
+	var level spaceSet
+	level.put(start, true)
+	seen = level
+	for c := 0; ; c++ {
+		for free := level; !free.empty(); {
+			step := next(&free)
+			free = step.and(&d.landings)
+			seen.or(&free)
+			level.or(&free)
+		}
+		if c == movementAllowance {
+			break
+		}
+		if level = next(&level); level.empty() {
+			break
+		}
+		seen.or(&level)
 	}
+	seen.put(start, false)
+	return seen
 }

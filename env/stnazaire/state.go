@@ -152,9 +152,11 @@ type State struct {
 
 	hidden rand.PCG // draws of hidden counters (3, 12); never dice
 
-	// cntB and cntG count the units on the map per space (derived: kept up
-	// to date by putB and putG, rebuilt by recount).
+	// cntB and cntG count the units on the map per space, and occB and
+	// occG are the spaces where those counts are above zero (derived: kept
+	// up to date by putB and putG, rebuilt by recount).
 	cntB, cntG [MaxSpaces]int8
+	occB, occG spaceSet
 }
 
 // footField labels spaces with their distance to the German target stack
@@ -263,36 +265,45 @@ func (s *State) bStrength(u int) int {
 // putB sets a commando's status and space, keeping the counts per space.
 func (s *State) putB(u int, status uint8, sp int16) {
 	if s.bStatus[u] == bOnMap {
-		s.cntB[s.bSpace[u]]--
+		was := s.bSpace[u]
+		s.cntB[was]--
+		s.occB.put(int(was), s.cntB[was] > 0)
 	}
 	s.bStatus[u], s.bSpace[u] = status, sp
 	if status == bOnMap {
 		s.cntB[sp]++
+		s.occB.put(int(sp), true)
 	}
 }
 
 // putG sets a German counter's location and space, keeping the counts.
 func (s *State) putG(g int, loc uint8, sp int16) {
 	if s.gLoc[g] == gOnMap {
-		s.cntG[s.gSpace[g]]--
+		was := s.gSpace[g]
+		s.cntG[was]--
+		s.occG.put(int(was), s.cntG[was] > 0)
 	}
 	s.gLoc[g], s.gSpace[g] = loc, sp
 	if loc == gOnMap {
 		s.cntG[sp]++
+		s.occG.put(int(sp), true)
 	}
 }
 
 // recount rebuilds the counts per space from the units.
 func (s *State) recount() {
 	s.cntB, s.cntG = [MaxSpaces]int8{}, [MaxSpaces]int8{}
+	s.occB, s.occG = spaceSet{}, spaceSet{}
 	for u := range s.data().British {
 		if s.bStatus[u] == bOnMap {
 			s.cntB[s.bSpace[u]]++
+			s.occB.put(int(s.bSpace[u]), true)
 		}
 	}
 	for g := range s.data().German {
 		if s.gLoc[g] == gOnMap {
 			s.cntG[s.gSpace[g]]++
+			s.occG.put(int(s.gSpace[g]), true)
 		}
 	}
 }
@@ -324,8 +335,12 @@ func (s *State) germanZoCAt(sp int16) bool {
 // britishZoCAt reports whether a space is next to an unpinned commando.
 func (s *State) britishZoCAt(sp int16) bool {
 	d := s.data()
+	near := d.moveSet[sp].and(&s.occB)
+	if near.empty() {
+		return false
+	}
 	for u := range d.British {
-		if s.bStatus[u] == bOnMap && !s.bf.has(u, fPinned) && d.moveLinked[sp][s.bSpace[u]] {
+		if s.bStatus[u] == bOnMap && !s.bf.has(u, fPinned) && near.has(int(s.bSpace[u])) {
 			return true
 		}
 	}
@@ -350,25 +365,20 @@ func (s *State) reveal() {
 
 // revealGerman flips g if it is face down and linked to a commando.
 func (s *State) revealGerman(g int) {
-	d := s.data()
-	if s.gLoc[g] != gOnMap || !s.gf.has(g, fConcealed) {
-		return
-	}
-	links := d.linked[s.gSpace[g]]
-	for u := range d.British {
-		if s.bStatus[u] == bOnMap && links[s.bSpace[u]] {
-			s.gf.put(g, fConcealed, false)
-			return
-		}
+	if s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed) && s.data().linkSet[s.gSpace[g]].meets(&s.occB) {
+		s.gf.put(g, fConcealed, false)
 	}
 }
 
 // revealAround flips the face-down Germans linked to space sp, where a
 // commando has just arrived.
 func (s *State) revealAround(sp int16) {
-	links := s.data().linked[sp]
+	links := &s.data().linkSet[sp]
+	if !links.meets(&s.occG) {
+		return
+	}
 	for g := range s.data().German {
-		if s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed) && links[s.gSpace[g]] {
+		if s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed) && links.has(int(s.gSpace[g])) {
 			s.gf.put(g, fConcealed, false)
 		}
 	}

@@ -1,0 +1,126 @@
+package stnazaire
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// TestSetsMatchTheRules plays random games under several option sets and
+// checks, after every step, the engine's sets of spaces against the plain
+// reading they replace: the occupied spaces against the per-space counts,
+// and each commando's reachable spaces (6.1, 6.2, 5.2.4) against a 0-1
+// breadth-first search over costs.
+func TestSetsMatchTheRules(t *testing.T) {
+	for _, spec := range []string{Name, Name + ":dashed_fire_all=true,german_variant=true", Name + ":opponent=seat,mortar=false"} {
+		g, err := env.NewGame(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(7, 7))
+		var buf []env.Action
+		for i := range 60 {
+			s := g.NewInitialState(uint64(i)).(*State)
+			for !s.IsTerminal() {
+				checkSets(t, spec, s)
+				buf = s.LegalActions(buf)
+				if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+func checkSets(t *testing.T, spec string, s *State) {
+	t.Helper()
+	d := s.data()
+	for sp := range d.Spaces {
+		if s.occB.has(sp) != (s.cntB[sp] > 0) || s.occG.has(sp) != (s.cntG[sp] > 0) {
+			t.Fatalf("%s: occupied spaces out of date at %s", spec, d.Spaces[sp].ID)
+		}
+	}
+	for u := range d.British {
+		if s.bStatus[u] != bOnMap {
+			continue
+		}
+		var want [MaxSpaces]bool
+		s.reachableByCost(u, &want)
+		got := s.reachable(u)
+		for sp := range d.Spaces {
+			if got.has(sp) != want[sp] {
+				t.Fatalf("%s: %s reaching %s: got %v, the 0-1 search says %v", spec, d.British[u].Name, d.Spaces[sp].ID, got.has(sp), want[sp])
+			}
+		}
+	}
+}
+
+// reachableByCost is the rule as a 0-1 breadth-first search over the
+// spaces, kept as the reference reachable is tested against.
+func (s *State) reachableByCost(u int, reach *[MaxSpaces]bool) {
+	d := s.data()
+	var ger, zoc [MaxSpaces]bool
+	var nb [MaxSpaces]int8
+	for g := range d.German {
+		if s.gLoc[g] != gOnMap {
+			continue
+		}
+		sp := s.gSpace[g]
+		ger[sp] = true
+		if !s.gf.has(g, fPinned) && !isFlak(d.German[g].Class) {
+			for _, n := range d.Move[sp] {
+				zoc[n] = true
+			}
+		}
+	}
+	for v := range d.British {
+		if v != u && s.bStatus[v] == bOnMap {
+			nb[s.bSpace[v]]++
+		}
+	}
+	var cost [MaxSpaces]int8
+	for i := range d.Spaces {
+		cost[i] = 127
+	}
+	start := s.bSpace[u]
+	cost[start] = 0
+	// A 0-1 breadth-first search: landing spaces cost 0, others 1.
+	// Each space is queued at most once per cost 0..3, and only the three
+	// landing spaces go to the front.
+	var dq [5 * MaxSpaces]int16
+	head, tail := MaxSpaces/2, MaxSpaces/2
+	dq[tail] = start
+	tail++
+	for head < tail {
+		sp := dq[head]
+		head++
+		if sp != start && (d.Spaces[sp].Exit >= 0 || (zoc[sp] && nb[sp] == 0)) {
+			continue // the move ends here
+		}
+		for _, n := range d.Move[sp] {
+			if ger[n] {
+				continue
+			}
+			step := int8(1)
+			if d.Spaces[n].Landing >= 0 {
+				step = 0
+			}
+			c := cost[sp] + step
+			if c > movementAllowance || c >= cost[n] {
+				continue
+			}
+			cost[n] = c
+			if step == 0 {
+				head--
+				dq[head] = n
+			} else {
+				dq[tail] = n
+				tail++
+			}
+		}
+	}
+	for i := range d.Spaces {
+		reach[i] = cost[i] <= movementAllowance && int16(i) != start
+	}
+}
