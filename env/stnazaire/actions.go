@@ -190,9 +190,11 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 		buf = append(buf, ActPass, FireAction(int(d.flak12)))
 	case decFire:
 		buf = append(buf, ActPass)
-		for g := range d.German {
-			if s.canFireAt(u, g) {
-				buf = append(buf, FireAction(g))
+		if reach := s.fireReach(u); reach.meets(&s.occG) {
+			for g := range d.German {
+				if s.gLoc[g] == gOnMap && reach.has(int(s.gSpace[g])) {
+					buf = append(buf, FireAction(g))
+				}
 			}
 		}
 	case decOccupy:

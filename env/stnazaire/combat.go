@@ -112,12 +112,8 @@ func (s *State) canFireAt(u, g int) bool {
 	if s.gLoc[g] != gOnMap {
 		return false
 	}
-	d := s.data()
-	a, b := s.bSpace[u], s.gSpace[g]
-	if d.moveLinked[a][b] {
-		return true
-	}
-	return d.linked[a][b] && (s.opts().DashedFireAll || (s.opts().Mortar && d.British[u].Mortar))
+	reach := s.fireReach(u)
+	return reach.has(int(s.gSpace[g]))
 }
 
 func (s *State) declareFire(u, g int) {
@@ -254,10 +250,11 @@ func (s *State) germanFireReach(g int) *spaceSet {
 func (s *State) stackPriority(sp int16) int {
 	d := s.data()
 	var dem, asl, hq int
-	for u := range d.British {
+	for u, left := 0, s.cntB[sp]; left > 0 && u < len(d.British); u++ {
 		if s.bStatus[u] != bOnMap || s.bSpace[u] != sp {
 			continue
 		}
+		left--
 		switch d.British[u].Type {
 		case Demolition:
 			dem += s.bStrength(u)
@@ -319,8 +316,12 @@ func (s *State) strongestInStack(t int16, fresh bool) int {
 	// before the stacking check).
 	var stack [MaxBritish]int8
 	n := 0
-	for u := range d.British {
-		if s.bStatus[u] == bOnMap && s.bSpace[u] == t && !(fresh && s.bHit[u].any()) {
+	for u, left := 0, s.cntB[t]; left > 0 && u < len(d.British); u++ {
+		if s.bStatus[u] != bOnMap || s.bSpace[u] != t {
+			continue
+		}
+		left--
+		if !(fresh && s.bHit[u].any()) {
 			stack[n] = int8(u)
 			n++
 		}

@@ -116,6 +116,9 @@ type Data struct {
 	// rules test a space's neighbours against the occupied spaces at once.
 	linkSet, moveSet []spaceSet
 	exits, landings  spaceSet // exit boxes; landing spaces (free to enter, 5.2.4)
+	// vehicleNever and vehicleIfDestroyed: spaces barred to vehicles, always
+	// or once demolished (see vehicleBarred).
+	vehicleNever, vehicleIfDestroyed spaceSet
 	// attackOrder lists the German counters of strength 1 to 9, strongest
 	// first, counter order breaking ties: the order of fire (9.1.1.3).
 	attackOrder []int8

@@ -78,17 +78,19 @@ func (s *State) placeReinforcements(black, colour int) {
 // once destroyed (8.1 clarification). Those numbers are the objective
 // numbers printed on the spaces.
 func (s *State) vehicleBarred(g int, sp int16) bool {
-	d := s.data()
-	if !d.German[g].Vehicle {
+	if !s.data().German[g].Vehicle {
 		return false
 	}
-	switch d.Spaces[sp].Objective {
-	case 6, 15:
-		return true
-	case 8, 9, 14, 17:
-		return s.destroyed.has(int(sp))
-	}
-	return false
+	barred := s.vehicleBarredSet()
+	return barred.has(int(sp))
+}
+
+// vehicleBarredSet is the set of spaces no vehicle may enter now.
+func (s *State) vehicleBarredSet() spaceSet {
+	d := s.data()
+	barred := d.vehicleIfDestroyed.and(&s.destroyed)
+	barred.or(&d.vehicleNever)
+	return barred
 }
 
 // germanPassable: g may enter sp: no commando there, not an exit box, and
@@ -144,12 +146,12 @@ func (s *State) germanEnter(g int, sp int16) {
 // to a commando, when g enters the other (8.1, second clarification).
 func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField) int {
 	d := s.data()
-	nb, ng := &s.cntB, &s.cntG // nothing moves while the candidates are found
+	ng := &s.cntG
 	var n int
 	if d.German[g].Vehicle {
-		n = s.vehicleCandidates(g, cand, nb)
+		n = s.vehicleCandidates(g, cand)
 	} else {
-		n = s.footCandidates(g, cand, foot, nb)
+		n = s.footCandidates(g, cand, foot)
 	}
 	if n == 0 {
 		return 0
@@ -201,10 +203,10 @@ func (s *State) nextToCommando(sp int16) bool {
 // footCandidates reads the next steps of a unit on foot off the shared
 // distance field: neighbours one space nearer the same target, full or
 // not, in space order.
-func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField, nb *[MaxSpaces]int8) int {
+func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField) int {
 	d := s.data()
 	if !foot.valid {
-		s.computeFootField(foot, nb)
+		s.computeFootField(foot)
 	}
 	here := s.gSpace[g]
 	dh := foot.dist[here]
@@ -213,7 +215,7 @@ func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField, n
 	}
 	n := 0
 	for _, a := range d.Move[here] {
-		if foot.dist[a] == dh-1 && foot.target[a] == foot.target[here] && nb[a] == 0 && d.Spaces[a].Exit < 0 {
+		if foot.dist[a] == dh-1 && foot.target[a] == foot.target[here] && s.cntB[a] == 0 && d.Spaces[a].Exit < 0 {
 			cand[n] = a
 			n++
 		}
@@ -225,7 +227,7 @@ func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField, n
 // commando stack for a German on foot (1 next to it) and that stack, the
 // one with the most demolition strength among equals, then the lowest
 // numbered (8.1).
-func (s *State) computeFootField(foot *footField, nb *[MaxSpaces]int8) {
+func (s *State) computeFootField(foot *footField) {
 	d := s.data()
 	var prio [MaxSpaces]int
 	for sp := range d.Spaces {
@@ -235,7 +237,9 @@ func (s *State) computeFootField(foot *footField, nb *[MaxSpaces]int8) {
 		prio[sp] = s.stackPriority(int16(sp))
 	}
 	better := func(a, b int8) bool { return b < 0 || prio[a] > prio[b] || (prio[a] == prio[b] && a < b) }
-	passable := func(sp int16) bool { return nb[sp] == 0 && d.Spaces[sp].Exit < 0 }
+	blocked := s.occB // a German on foot enters no commando's space nor exit box
+	blocked.or(&d.exits)
+	passable := func(sp int16) bool { return !blocked.has(int(sp)) }
 	var q [MaxSpaces]int16
 	head, tail := 0, 0
 	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
@@ -278,7 +282,7 @@ func (s *State) computeFootField(foot *footField, nb *[MaxSpaces]int8) {
 // barred to vehicles depend on the demolitions (8.1 clarification): one
 // breadth-first search finds the distance to every space and, for each,
 // which first steps begin a shortest path to it.
-func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16, nb *[MaxSpaces]int8) int {
+func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16) int {
 	d := s.data()
 	here := s.gSpace[g]
 	if d.moveSet[here].meets(&s.occB) {
@@ -292,8 +296,11 @@ func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16, nb *[MaxSpaces]
 	var q [MaxSpaces]int16
 	head, tail := 0, 0
 	dist[here] = 0
+	blocked := s.vehicleBarredSet() // see germanPassable
+	blocked.or(&s.occB)
+	blocked.or(&d.exits)
 	for i, n := range d.Move[here] {
-		if i < 32 && s.germanPassable(g, n, nb) {
+		if i < 32 && !blocked.has(int(n)) {
 			dist[n], first[n] = 1, 1<<i
 			q[tail] = n
 			tail++
@@ -304,7 +311,7 @@ func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16, nb *[MaxSpaces]
 		head++
 		for _, n := range d.Move[sp] {
 			switch {
-			case dist[n] == 127 && s.germanPassable(g, n, nb):
+			case dist[n] == 127 && !blocked.has(int(n)):
 				dist[n], first[n] = dist[sp]+1, first[sp]
 				q[tail] = n
 				tail++

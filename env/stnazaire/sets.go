@@ -22,6 +22,15 @@ func (d *Data) computeSets() {
 	for sp := range d.Spaces {
 		d.exits.put(sp, d.Spaces[sp].Exit >= 0)
 		d.landings.put(sp, d.Spaces[sp].Landing >= 0)
+		// Vehicles never enter spaces 6 and 15, nor 8, 9, 14 and 17 once
+		// destroyed (8.1 clarification): the objective numbers printed on
+		// the spaces.
+		switch d.Spaces[sp].Objective {
+		case 6, 15:
+			d.vehicleNever.put(sp, true)
+		case 8, 9, 14, 17:
+			d.vehicleIfDestroyed.put(sp, true)
+		}
 	}
 	d.attackOrder = d.attackOrder[:0]
 	for str := int8(9); str >= 1; str-- {
