@@ -56,16 +56,18 @@ func (s *State) placeReinforcements(black, colour int) {
 	if int(s.turn) <= d.poolALastTurn {
 		pool, origin = gPoolA, originPoolA
 	}
+	inPool := s.inLoc(pool)
 	for k := range 2 {
 		sp := d.EntrySpace[areas[k]]
 		for range counts[k] {
 			if s.nBritishAt(sp) > 0 || s.nGermanAt(sp) >= 3 {
 				break
 			}
-			g := s.drawFrom(s.inLoc(pool))
+			g := s.drawFrom(inPool)
 			if g < 0 {
 				break
 			}
+			inPool &^= 1 << g
 			s.putG(g, gOnMap, sp)
 			s.gf[g], s.gOrigin[g] = uint8(fConcealed), origin
 			s.gMovesLeft[g] = movementAllowance - 1

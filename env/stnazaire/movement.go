@@ -97,15 +97,13 @@ func (s *State) reachable(u int) spaceSet {
 	}
 	zoc.andNot(&s.occB) // a commando already there nullifies the ZoC
 	stop.or(&zoc)
+	stop.put(start, false)
 	// next returns the unseen German-free spaces one step from level.
 	var seen spaceSet
 	next := func(level *spaceSet) spaceSet {
-		var out spaceSet
-		for sp := level.next(0); sp >= 0; sp = level.next(sp + 1) {
-			if sp == start || !stop.has(sp) {
-				out.or(&d.moveSet[sp])
-			}
-		}
+		from := *level
+		from.andNot(&stop)
+		out := d.neighbours(&from)
 		out.andNot(&s.occG)
 		out.andNot(&seen)
 		return out

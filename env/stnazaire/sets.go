@@ -42,58 +42,46 @@ func (d *Data) computeSets() {
 	}
 }
 
-// and returns the intersection of two sets.
-func (b *spaceSet) and(c *spaceSet) spaceSet {
-	var r spaceSet
-	for i := range b {
-		r[i] = b[i] & c[i]
+// neighbours returns the spaces linked by a solid line to a member of set.
+func (d *Data) neighbours(set *spaceSet) spaceSet {
+	var out spaceSet
+	for i, w := range set {
+		for ; w != 0; w &= w - 1 {
+			out.or(&d.moveSet[i<<6|bits.TrailingZeros64(w)])
+		}
 	}
-	return r
+	return out
 }
+
+// spaceSet has two words: the methods below are written out for them.
+const _ = uint(MaxSpaces-128) + uint(128-MaxSpaces)
+
+// and returns the intersection of two sets.
+func (b *spaceSet) and(c *spaceSet) spaceSet { return spaceSet{b[0] & c[0], b[1] & c[1]} }
 
 // or adds the members of c to b.
-func (b *spaceSet) or(c *spaceSet) {
-	for i := range b {
-		b[i] |= c[i]
-	}
-}
+func (b *spaceSet) or(c *spaceSet) { b[0], b[1] = b[0]|c[0], b[1]|c[1] }
 
 // andNot removes the members of c from b.
-func (b *spaceSet) andNot(c *spaceSet) {
-	for i := range b {
-		b[i] &^= c[i]
-	}
-}
+func (b *spaceSet) andNot(c *spaceSet) { b[0], b[1] = b[0]&^c[0], b[1]&^c[1] }
 
 // meets reports whether b and c share a member.
-func (b *spaceSet) meets(c *spaceSet) bool {
-	for i := range b {
-		if b[i]&c[i] != 0 {
-			return true
-		}
-	}
-	return false
-}
+func (b *spaceSet) meets(c *spaceSet) bool { return b[0]&c[0]|b[1]&c[1] != 0 }
 
 // empty reports whether b has no member.
-func (b *spaceSet) empty() bool {
-	for i := range b {
-		if b[i] != 0 {
-			return false
-		}
-	}
-	return true
-}
+func (b *spaceSet) empty() bool { return b[0]|b[1] == 0 }
 
 // next returns the lowest member of b at or above sp, or -1.
 func (b *spaceSet) next(sp int) int {
-	for i := sp >> 6; i < len(b); i++ {
-		w := b[i]
-		if i == sp>>6 {
-			w &^= 1<<(sp&63) - 1
+	if sp < 64 {
+		if w := b[0] &^ (1<<sp - 1); w != 0 {
+			return bits.TrailingZeros64(w)
 		}
-		if w != 0 {
-			return i<<6 | bits.TrailingZeros64(w)
+		sp = 64
+	}
+	if sp < 128 {
+		if w := b[1] &^ (1<<(sp-64) - 1); w != 0 {
+			return 64 + bits.TrailingZeros64(w)
 		}
 	}
 	return -1
