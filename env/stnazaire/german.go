@@ -231,12 +231,12 @@ func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField) i
 // numbered (8.1).
 func (s *State) computeFootField(foot *footField) {
 	d := s.data()
-	var prio [MaxSpaces]int
+	var prio [MaxSpaces]int16
 	for sp := range d.Spaces {
 		foot.dist[sp], foot.target[sp] = 127, -1
 	}
 	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
-		prio[sp] = s.stackPriority(int16(sp))
+		prio[sp] = int16(s.stackPriority(int16(sp))) // at most 2000 + 9 x 32
 	}
 	better := func(a, b int8) bool { return b < 0 || prio[a] > prio[b] || (prio[a] == prio[b] && a < b) }
 	blocked := s.occB // a German on foot enters no commando's space nor exit box

@@ -81,9 +81,7 @@ func (s *State) offerDestinations(u int) {
 // a German ZoC not nullified by a commando already there (6.1, 6.2). Starred
 // landing spaces cost nothing (5.2.4); an exit box ends the move (13).
 //
-// It is a breadth-first search by cost on sets of spaces: level c holds the
-// spaces first reached at cost c, closed under the free steps into landing
-// spaces.
+// It is a breadth-first search by cost on sets of spaces.
 func (s *State) reachable(u int) spaceSet {
 	d := s.data()
 	start := int(s.bSpace[u])
@@ -108,23 +106,25 @@ func (s *State) reachable(u int) spaceSet {
 		out.andNot(&seen)
 		return out
 	}
-	var level spaceSet
-	level.put(start, true)
-	seen = level
+	// frontier: the spaces first reached at cost c. Its free steps into
+	// landing spaces join it; its other steps cost one more.
+	var frontier spaceSet
+	frontier.put(start, true)
+	seen = frontier
 	for c := 0; ; c++ {
-		for free := level; !free.empty(); {
-			step := next(&free)
-			free = step.and(&d.landings)
-			seen.or(&free)
-			level.or(&free)
+		var further spaceSet
+		for fresh := frontier; !fresh.empty(); {
+			step := next(&fresh)
+			fresh = step.and(&d.landings)
+			seen.or(&fresh)
+			step.andNot(&d.landings)
+			further.or(&step)
 		}
-		if c == movementAllowance {
+		if c == movementAllowance || further.empty() {
 			break
 		}
-		if level = next(&level); level.empty() {
-			break
-		}
-		seen.or(&level)
+		frontier = further
+		seen.or(&frontier)
 	}
 	seen.put(start, false)
 	return seen
