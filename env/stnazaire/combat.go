@@ -248,28 +248,51 @@ func (s *State) germanFireReach(g int) *spaceSet {
 // movement priority of 8.1): demolition teams first by their total
 // strength, then assault teams, then Newman.
 func (s *State) stackPriority(sp int16) int {
-	d := s.data()
-	var dem, asl, hq int
-	for u, left := 0, s.cntB[sp]; left > 0 && u < len(d.British); u++ {
-		if s.bStatus[u] != bOnMap || s.bSpace[u] != sp {
-			continue
-		}
-		left--
-		switch d.British[u].Type {
-		case Demolition:
-			dem += s.bStrength(u)
-		case Assault:
-			asl += s.bStrength(u)
-		case HQ:
-			hq++
+	var st stackSums
+	for u, left := 0, s.cntB[sp]; left > 0 && u < len(s.data().British); u++ {
+		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp {
+			left--
+			st.add(s, u)
 		}
 	}
+	return st.priority()
+}
+
+// stackPriorities fills prio with every occupied space's stackPriority, in
+// one pass over the commandos.
+func (s *State) stackPriorities(prio *[MaxSpaces]int16) {
+	var sums [MaxSpaces]stackSums
+	for u := range s.data().British {
+		if s.bStatus[u] == bOnMap {
+			sums[s.bSpace[u]].add(s, u)
+		}
+	}
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		prio[sp] = int16(sums[sp].priority()) // at most 2000 + 9 x 32
+	}
+}
+
+// stackSums totals a stack's strength by commando type.
+type stackSums struct{ dem, asl, hq int16 }
+
+func (st *stackSums) add(s *State, u int) {
+	switch s.data().British[u].Type {
+	case Demolition:
+		st.dem += int16(s.bStrength(u))
+	case Assault:
+		st.asl += int16(s.bStrength(u))
+	case HQ:
+		st.hq++
+	}
+}
+
+func (st *stackSums) priority() int {
 	switch {
-	case dem > 0:
-		return 2000 + dem
-	case asl > 0:
-		return 1000 + asl
-	case hq > 0:
+	case st.dem > 0:
+		return 2000 + int(st.dem)
+	case st.asl > 0:
+		return 1000 + int(st.asl)
+	case st.hq > 0:
 		return 1
 	}
 	return 0

@@ -235,13 +235,11 @@ func (s *State) computeFootField(foot *footField) {
 	for sp := range d.Spaces {
 		foot.dist[sp], foot.target[sp] = 127, -1
 	}
-	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
-		prio[sp] = int16(s.stackPriority(int16(sp))) // at most 2000 + 9 x 32
-	}
+	s.stackPriorities(&prio)
 	better := func(a, b int8) bool { return b < 0 || prio[a] > prio[b] || (prio[a] == prio[b] && a < b) }
 	blocked := s.occB // a German on foot enters no commando's space nor exit box
 	blocked.or(&d.exits)
-	passable := func(sp int16) bool { return !blocked.has(int(sp)) }
+	passable := func(sp int16) bool { return blocked[sp>>6]&(1<<(sp&63)) == 0 }
 	var q [MaxSpaces]int16
 	head, tail := 0, 0
 	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
