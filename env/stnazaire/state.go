@@ -246,12 +246,7 @@ func (s *State) Lost() int { return int(s.lost) }
 // Returns gives the British score: the running VP, final at the end. Under
 // opponent=seat the German seat's return is its negation: the game is
 // zero-sum, every VP the British score the Germans deny.
-func (s *State) Returns() []float64 {
-	if s.opts().GermanSeat {
-		return []float64{float64(s.vp), -float64(s.vp)}
-	}
-	return []float64{float64(s.vp)}
-}
+func (s *State) Returns() []float64 { return s.WriteReturns(nil) }
 
 // strength of a British unit now.
 func (s *State) bStrength(u int) int {
