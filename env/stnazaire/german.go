@@ -279,78 +279,58 @@ func (s *State) computeFootField(foot *footField) {
 }
 
 // vehicleCandidates searches from the vehicle itself, since the spaces
-// barred to vehicles depend on the demolitions (8.1 clarification): one
-// breadth-first search finds the distance to every space and, for each,
-// which first steps begin a shortest path to it.
+// barred to vehicles depend on the demolitions (8.1 clarification). A
+// breadth-first search on sets of spaces finds the nearest commando
+// stacks (the first layer next to one); the target is the one with the
+// most demolition strength among them, then the lowest numbered; walking
+// the layers back from the target finds the first steps that begin a
+// shortest path to it.
 func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16) int {
 	d := s.data()
 	here := s.gSpace[g]
 	if d.moveSet[here].meets(&s.occB) {
 		return 0 // already next to a commando: it stays to fight
 	}
-	var dist [MaxSpaces]int8
-	var first [MaxSpaces]uint32 // bit i: via the i-th neighbour of here
-	for i := range d.Spaces {
-		dist[i] = 127
-	}
-	var q [MaxSpaces]int16
-	head, tail := 0, 0
-	dist[here] = 0
 	blocked := s.vehicleBarredSet() // see germanPassable
 	blocked.or(&s.occB)
 	blocked.or(&d.exits)
-	for i, n := range d.Move[here] {
-		if i < 32 && !blocked.has(int(n)) {
-			dist[n], first[n] = 1, 1<<i
-			q[tail] = n
-			tail++
-		}
-	}
-	for head < tail {
-		sp := q[head]
-		head++
-		for _, n := range d.Move[sp] {
-			switch {
-			case dist[n] == 127 && !blocked.has(int(n)):
-				dist[n], first[n] = dist[sp]+1, first[sp]
-				q[tail] = n
-				tail++
-			case dist[n] == dist[sp]+1:
-				first[n] |= first[sp]
+	// layers[k]: the open spaces k moves from here.
+	var layers [MaxSpaces]spaceSet
+	layers[0].put(int(here), true)
+	seen := layers[0]
+	k := 0
+	var stacks spaceSet
+	for {
+		next := d.neighbours(&layers[k])
+		if k > 0 {
+			if stacks = next.and(&s.occB); !stacks.empty() {
+				break // the stacks next to layer k are the nearest
 			}
 		}
+		next.andNot(&blocked)
+		next.andNot(&seen)
+		if next.empty() {
+			return 0 // no commando in reach
+		}
+		k++
+		layers[k] = next
+		seen.or(&next)
 	}
-	// The target: the nearest commando stack, then the most demolition
-	// strength, then the lowest space.
-	best, bestP, bestT := 127, -1, int16(-1)
-	var mask uint32
-	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
-		dd, m := 127, uint32(0)
-		for _, a := range d.Move[sp] {
-			switch da := int(dist[a]) + 1; {
-			case da < dd:
-				dd, m = da, first[a]
-			case da == dd:
-				m |= first[a]
-			}
-		}
-		if dd >= 127 {
-			continue
-		}
-		p := s.stackPriority(int16(sp))
-		if dd < best || (dd == best && p > bestP) {
-			best, bestP, bestT, mask = dd, p, int16(sp), m
+	target, bestP := -1, -1
+	for sp := stacks.next(0); sp >= 0; sp = stacks.next(sp + 1) {
+		if p := s.stackPriority(int16(sp)); p > bestP {
+			target, bestP = sp, p
 		}
 	}
-	if bestT < 0 {
-		return 0
+	way := d.moveSet[target].and(&layers[k])
+	for ; k > 1; k-- {
+		back := d.neighbours(&way)
+		way = back.and(&layers[k-1])
 	}
 	n := 0
-	for i, a := range d.Move[here] {
-		if i < 32 && mask&(1<<i) != 0 {
-			cand[n] = a
-			n++
-		}
+	for sp := way.next(0); sp >= 0; sp = way.next(sp + 1) {
+		cand[n] = int16(sp)
+		n++
 	}
 	return n
 }

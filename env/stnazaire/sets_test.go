@@ -10,8 +10,9 @@ import (
 // TestSetsMatchTheRules plays random games under several option sets and
 // checks, after every step, the engine's sets of spaces against the plain
 // reading they replace: the occupied spaces against the per-space counts,
-// and each commando's reachable spaces (6.1, 6.2, 5.2.4) against a 0-1
-// breadth-first search over costs.
+// each commando's reachable spaces (6.1, 6.2, 5.2.4) against a 0-1
+// breadth-first search over costs, and each vehicle's next steps (8.1)
+// against a search that labels every space with its distance.
 func TestSetsMatchTheRules(t *testing.T) {
 	for _, spec := range []string{Name, Name + ":dashed_fire_all=true,german_variant=true", Name + ":opponent=seat,mortar=false"} {
 		g, err := env.NewGame(spec)
@@ -39,6 +40,16 @@ func checkSets(t *testing.T, spec string, s *State) {
 	for sp := range d.Spaces {
 		if s.occB.has(sp) != (s.cntB[sp] > 0) || s.occG.has(sp) != (s.cntG[sp] > 0) {
 			t.Fatalf("%s: occupied spaces out of date at %s", spec, d.Spaces[sp].ID)
+		}
+	}
+	for g := range d.German {
+		if s.gLoc[g] != gOnMap || !d.German[g].Vehicle {
+			continue
+		}
+		var got, want [MaxSpaces]int16
+		n, m := s.vehicleCandidates(g, &got), s.vehicleCandidatesByDistance(g, &want)
+		if got != want || n != m {
+			t.Fatalf("%s: %s's next steps %v, the distance search says %v", spec, d.German[g].Name, got[:n], want[:m])
 		}
 	}
 	for u := range d.British {
@@ -123,4 +134,81 @@ func (s *State) reachableByCost(u int, reach *[MaxSpaces]bool) {
 	for i := range d.Spaces {
 		reach[i] = cost[i] <= movementAllowance && int16(i) != start
 	}
+}
+
+// vehicleCandidatesByDistance is vehicleCandidates as one breadth-first
+// search over the spaces that finds the distance to every space and, for
+// each, which first steps begin a shortest path to it: the reference the
+// search on sets is tested against.
+func (s *State) vehicleCandidatesByDistance(g int, cand *[MaxSpaces]int16) int {
+	d := s.data()
+	here := s.gSpace[g]
+	if d.moveSet[here].meets(&s.occB) {
+		return 0 // already next to a commando: it stays to fight
+	}
+	var dist [MaxSpaces]int8
+	var first [MaxSpaces]uint32 // bit i: via the i-th neighbour of here
+	for i := range d.Spaces {
+		dist[i] = 127
+	}
+	var q [MaxSpaces]int16
+	head, tail := 0, 0
+	dist[here] = 0
+	blocked := s.vehicleBarredSet() // see germanPassable
+	blocked.or(&s.occB)
+	blocked.or(&d.exits)
+	for i, n := range d.Move[here] {
+		if i < 32 && !blocked.has(int(n)) {
+			dist[n], first[n] = 1, 1<<i
+			q[tail] = n
+			tail++
+		}
+	}
+	for head < tail {
+		sp := q[head]
+		head++
+		for _, n := range d.Move[sp] {
+			switch {
+			case dist[n] == 127 && !blocked.has(int(n)):
+				dist[n], first[n] = dist[sp]+1, first[sp]
+				q[tail] = n
+				tail++
+			case dist[n] == dist[sp]+1:
+				first[n] |= first[sp]
+			}
+		}
+	}
+	// The target: the nearest commando stack, then the most demolition
+	// strength, then the lowest space.
+	best, bestP, bestT := 127, -1, int16(-1)
+	var mask uint32
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		dd, m := 127, uint32(0)
+		for _, a := range d.Move[sp] {
+			switch da := int(dist[a]) + 1; {
+			case da < dd:
+				dd, m = da, first[a]
+			case da == dd:
+				m |= first[a]
+			}
+		}
+		if dd >= 127 {
+			continue
+		}
+		p := s.stackPriority(int16(sp))
+		if dd < best || (dd == best && p > bestP) {
+			best, bestP, bestT, mask = dd, p, int16(sp), m
+		}
+	}
+	if bestT < 0 {
+		return 0
+	}
+	n := 0
+	for i, a := range d.Move[here] {
+		if i < 32 && mask&(1<<i) != 0 {
+			cand[n] = a
+			n++
+		}
+	}
+	return n
 }
