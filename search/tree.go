@@ -273,13 +273,19 @@ func (s *Searcher) selectContiguous(t *tree, nd *node, wk *worker) int32 {
 		}
 		return first + int32(best)
 	}
-	best, bestU, w32 := 0, float32(math.Inf(-1)), float32(w)
+	// The argmax is taken without a branch per child, which a handful of
+	// children with close values would mispredict: each child's value,
+	// as an integer that orders as the float does, is packed above its
+	// complemented index, so the maximum key is the best child and, among
+	// equals, the first.
+	var best uint64
+	w32 := float32(w)
 	for i := range kids {
-		if u := kids[i].mean + w32*kids[i].rs; u > bestU {
-			best, bestU = i, u
-		}
+		u := math.Float32bits(kids[i].mean + w32*kids[i].rs)
+		u ^= uint32(int32(u)>>31) | 1<<31
+		best = max(best, uint64(u)<<32|uint64(^uint32(i)))
 	}
-	return first + int32(best)
+	return first + int32(^uint32(best))
 }
 
 func contains(list []env.Action, a env.Action) bool {
