@@ -79,6 +79,22 @@ func (t *tree) add(parent int32, a env.Action, mover int8) int32 {
 	return id
 }
 
+// addKids adds a child for each action, as add would one by one: the
+// last becomes the first child. It returns the first new node's id.
+func (t *tree) addKids(parent int32, acts []env.Action, mover int8) int32 {
+	first, k := int32(len(t.nodes)), len(acts)
+	t.nodes = append(t.nodes, make([]node, k)...)
+	t.hot, t.aux = append(t.hot, make([]hot, k)...), append(t.aux, make([]aux, k)...)
+	prev := t.nodes[parent].child
+	kids := t.nodes[first:]
+	for i, a := range acts {
+		kids[i] = node{action: int32(a), child: -1, sibling: prev, mover: mover}
+		prev = first + int32(i)
+	}
+	t.nodes[parent].child = prev
+	return first
+}
+
 func (t *tree) find(parent int32, a env.Action) int32 {
 	for c := t.nodes[parent].child; c >= 0; c = t.nodes[c].sibling {
 		if t.nodes[c].action == int32(a) {
@@ -104,6 +120,15 @@ var sqrtLnTab = func() (t [sqrtLnTable]float64) {
 var invSqrtTab = func() (t [invSqrtTable]float64) {
 	for n := 1; n < invSqrtTable; n++ {
 		t[n] = 1 / math.Sqrt(float64(n))
+	}
+	return t
+}()
+
+// invSqrt32Tab is invSqrtTab rounded to float32, as backup stores it: half
+// the cache lines.
+var invSqrt32Tab = func() (t [invSqrtTable]float32) {
+	for n := range t {
+		t[n] = float32(invSqrtTab[n])
 	}
 	return t
 }()
@@ -151,11 +176,9 @@ func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, op
 		j := wk.intn(i + 1)
 		fresh[i], fresh[j] = fresh[j], fresh[i]
 	}
-	for _, a := range fresh {
-		c := t.add(n, a, p)
-		if open {
-			t.aux[c].avail++
-		}
+	first := t.addKids(n, fresh, p)
+	for c := first; open && c < first+int32(len(fresh)); c++ {
+		t.aux[c].avail++
 	}
 	wk.fresh = fresh
 	t.nodes[n].full = true
@@ -306,7 +329,11 @@ func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
 	for _, id := range path {
 		nd := &t.nodes[id]
 		nd.visits++
-		t.hot[id].rs = float32(invSqrt(nd.visits))
+		if nd.visits < invSqrtTable {
+			t.hot[id].rs = invSqrt32Tab[nd.visits]
+		} else {
+			t.hot[id].rs = float32(invSqrt(nd.visits))
+		}
 		if vloss && id != 0 && nd.mover >= 0 {
 			t.aux[id].vloss--
 		}
