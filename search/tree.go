@@ -20,9 +20,10 @@ type node struct {
 	// kids counts the children when they were all created at once and lie
 	// in the arena at child-kids+1 to child (closed loop, fewer than
 	// maxKids), else 0; tried counts those of them that selection has
-	// taken, in that order.
+	// taken, in turn from the one at offset skip, a random draw.
 	kids  int16
 	tried int16
+	skip  int16
 	mover int8 // seat that chose action; -1 for chance outcomes and the root
 	full  bool // children created for every legal action
 }
@@ -150,8 +151,8 @@ func invSqrt(n int32) float64 {
 // expand gives node n a child for every legal action it lacks, in a random
 // order: selection tries unvisited children in list order, so each is
 // equally likely to be tried first, without a draw per selection. (Where
-// selectContiguous will serve the node, it draws the untried child itself,
-// and the order is left as it is.) In open loop it also counts each legal
+// selectContiguous will serve the node, one draw here picks the child it
+// tries first, and the order is left as it is.) In open loop it also counts each legal
 // child's availability. With a prior, it asks the rollout agent for its
 // choice here.
 func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, open, fast bool) {
@@ -171,6 +172,9 @@ func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, op
 	contiguous := !open && t.nodes[n].child < 0 && len(fresh) < maxKids
 	if contiguous {
 		t.nodes[n].kids = int16(len(fresh))
+		if fast && len(fresh) > 1 {
+			t.nodes[n].skip = int16(wk.intn(len(fresh)))
+		}
 	}
 	for i := len(fresh) - 1; i > 0 && !(contiguous && fast); i-- {
 		j := wk.intn(i + 1)
@@ -265,22 +269,21 @@ func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worke
 }
 
 // selectContiguous is selectChild on its most common ground: one worker,
-// closed loop, no prior, children contiguous in the arena. The tried
-// children come first, so an untried one is drawn from the rest without a
-// look at the others and swapped to the front of them (untried children
-// differ only in their action); once all are tried, UCT's argmax is taken
+// closed loop, no prior, children contiguous in the arena. The children
+// are tried in arena order from a random one (drawn by expand), so each is
+// equally likely to be tried first; once all are tried, UCT's argmax is taken
 // over mean + C*sqrt(ln N)*range/sqrt(visits), which orders the children as
 // the normalised value does (the normalisation's scale and shift are the
 // same for every child).
 func (s *Searcher) selectContiguous(t *tree, nd *node, wk *worker) int32 {
 	first := nd.child - int32(nd.kids) + 1
 	if nd.tried < nd.kids {
-		next := first + int32(nd.tried)
-		if j := next + int32(wk.intn(int(nd.kids-nd.tried))); j != next {
-			t.nodes[j].action, t.nodes[next].action = t.nodes[next].action, t.nodes[j].action
+		i := nd.skip + nd.tried
+		if i >= nd.kids {
+			i -= nd.kids
 		}
 		nd.tried++
-		return next
+		return first + int32(i)
 	}
 	w := s.cfg.C * sqrtLn(nd.visits+1)
 	if t.hi > t.lo {
