@@ -284,6 +284,7 @@ func (s *Searcher) startState(root env.State, wk *worker) env.State {
 // is reached; chance is sampled on the way.
 func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int32 {
 	open := s.cfg.Mode == OpenLoop || s.cfg.Mode == ISMCTS
+	fast := s.contiguousSelection(open, vloss)
 	path := append(wk.path[:0], 0)
 	n := int32(0)
 	for {
@@ -310,7 +311,12 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if n != 0 && t.nodes[n].visits == 0 {
 			break
 		}
-		c := s.selectChild(t, n, int8(p), st, wk, open, vloss)
+		var c int32
+		if nd := &t.nodes[n]; fast && nd.kids > 0 {
+			c = s.selectContiguous(t, nd, wk) // selectChild's common case, without its preamble
+		} else {
+			c = s.selectChild(t, n, int8(p), st, wk, open, vloss)
+		}
 		if vloss {
 			t.aux[c].vloss++
 		}

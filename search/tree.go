@@ -206,7 +206,7 @@ func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, op
 // where there is a prior, else the first in the (shuffled) list.
 func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worker, open, vloss bool) int32 {
 	withPrior := s.cfg.PriorWeight > 0
-	fast := !open && !withPrior && !vloss
+	fast := s.contiguousSelection(open, vloss)
 	if open || !t.nodes[n].full {
 		s.expand(t, n, p, st, wk, open, fast)
 	}
@@ -266,6 +266,13 @@ func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worke
 		return unvisited
 	}
 	return best
+}
+
+// contiguousSelection reports whether selectContiguous serves the nodes
+// whose children are contiguous: in closed loop, without a prior or
+// virtual loss.
+func (s *Searcher) contiguousSelection(open, vloss bool) bool {
+	return !open && s.cfg.PriorWeight <= 0 && !vloss
 }
 
 // selectContiguous is selectChild on its most common ground: one worker,
