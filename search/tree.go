@@ -334,7 +334,14 @@ func contains(list []env.Action, a env.Action) bool {
 // back the virtual losses descend added.
 func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
 	for _, r := range ret {
-		t.lo, t.hi = min(t.lo, r), max(t.hi, r)
+		// Plain comparisons: the builtins' care for NaN and signed zeros
+		// costs more here than the rest of a backup.
+		if r < t.lo {
+			t.lo = r
+		}
+		if r > t.hi {
+			t.hi = r
+		}
 	}
 	for _, id := range path {
 		nd := &t.nodes[id]
