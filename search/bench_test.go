@@ -11,17 +11,12 @@ import (
 	_ "github.com/chariot-ai/chariot/env/tictactoe"
 )
 
-// benchRoot is a St. Nazaire position at the start of turn 2's movement,
-// or tic-tac-toe's opening.
+// benchRoot is the game's first decision: Connect Four's and tic-tac-toe's
+// opening. (A game's agents package benchmarks search on its own positions.)
 func benchRoot(b *testing.B, game string) (env.Game, env.State) {
 	g := mustGame(b, game)
 	s := g.NewInitialState(4)
-	rng := rand.New(rand.NewPCG(4, 4))
 	var buf []env.Action
-	for k := 0; game == "stnazaire" && k < 40 && !s.IsTerminal(); k++ {
-		buf = s.LegalActions(buf)
-		_ = s.Apply(buf[rng.IntN(len(buf))])
-	}
 	for s.CurrentPlayer() == env.Chance {
 		buf = s.LegalActions(buf)
 		_ = s.Apply(buf[0])
@@ -32,7 +27,7 @@ func benchRoot(b *testing.B, game string) (env.Game, env.State) {
 // BenchmarkPlayout is the raw random playout from the root: a clone and
 // uniform moves and dice to the end, as a rollout does.
 func BenchmarkPlayout(b *testing.B) {
-	for _, game := range []string{"stnazaire", "tictactoe"} {
+	for _, game := range []string{"connectfour", "tictactoe"} {
 		b.Run(game, func(b *testing.B) {
 			_, root := benchRoot(b, game)
 			wk := &worker{src: rand.NewPCG(1, 1)}
@@ -50,7 +45,7 @@ func BenchmarkPlayout(b *testing.B) {
 // set beside BenchmarkPlayout's ns/op (the tree's overhead), and
 // sims/s beside the one-worker figure (the parallel speed-up).
 func BenchmarkSearch(b *testing.B) {
-	for _, game := range []string{"stnazaire", "tictactoe"} {
+	for _, game := range []string{"connectfour", "tictactoe"} {
 		for _, mode := range []Mode{ClosedLoop, OpenLoop} {
 			for _, par := range []struct {
 				workers int

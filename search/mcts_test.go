@@ -9,7 +9,6 @@ import (
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/pig"
-	_ "github.com/chariot-ai/chariot/env/stnazaire"
 )
 
 func mustGame(t testing.TB, spec string) env.Game {
@@ -52,7 +51,7 @@ func searchOnce(t testing.TB, g env.Game, st env.State, cfg Config) Result {
 // TestSearchIsDeterministic: a fixed seed, budget and worker count give
 // the same statistics, for every mode and both kinds of parallelism.
 func TestSearchIsDeterministic(t *testing.T) {
-	g := mustGame(t, "stnazaire")
+	g := mustGame(t, "pig")
 	st := firstDecision(t, g, 4)
 	for _, mode := range []Mode{ClosedLoop, OpenLoop, ISMCTS, Determinized} {
 		for _, workers := range []int{1, 2} {
@@ -75,10 +74,10 @@ func TestSearchIsDeterministic(t *testing.T) {
 	}
 }
 
-// TestSearchAgentsPlayLegally plays short St. Nazaire games with every
-// search agent; RunEpisode rejects any illegal action.
+// TestSearchAgentsPlayLegally plays short games of Pig with every search
+// agent; RunEpisode rejects any illegal action.
 func TestSearchAgentsPlayLegally(t *testing.T) {
-	g := mustGame(t, "stnazaire:turns=2")
+	g := mustGame(t, "pig:target=15")
 	for _, spec := range []string{
 		"mcts:sims=8", "mcts:sims=8,expand=true,final=value", "openloop:sims=8,reuse=true",
 		"ismcts:sims=8,workers=2", "determinized:sims=8,worlds=2",
@@ -88,14 +87,14 @@ func TestSearchAgentsPlayLegally(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}
-		if _, err := agents.RunEpisode(context.Background(), g, 5, []agents.Agent{ag}, nil); err != nil {
+		if _, err := agents.RunEpisode(context.Background(), g, 5, []agents.Agent{ag, ag}, nil); err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}
 	}
 }
 
 func TestBadOptions(t *testing.T) {
-	g := mustGame(t, "stnazaire")
+	g := mustGame(t, "pig")
 	for _, spec := range []string{"mcts:sims=0", "mcts:final=best", "mcts:parallel=gpu", "mcts:rollout=nobody", "mcts:eval=nothing", "mcts:c=-1", "mcts:time=soon"} {
 		if _, err := agents.New(spec, g, 1); err == nil {
 			t.Errorf("%s: want an error", spec)
@@ -107,7 +106,7 @@ func TestBadOptions(t *testing.T) {
 // search gives every world the same number of simulations, however the
 // goroutines are scheduled (the work goes in rounds of equal shares).
 func TestTimeBudgetReachesEveryWorld(t *testing.T) {
-	g := mustGame(t, "stnazaire")
+	g := mustGame(t, "pig")
 	st := firstDecision(t, g, 4)
 	cfg := DefaultConfig()
 	cfg.Mode, cfg.Sims, cfg.Time, cfg.Worlds, cfg.Workers = Determinized, 0, 20*time.Millisecond, 4, 2

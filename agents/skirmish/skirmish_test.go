@@ -6,8 +6,8 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	_ "github.com/chariot-ai/chariot/env/pig"
 	_ "github.com/chariot-ai/chariot/env/skirmish"
-	"github.com/chariot-ai/chariot/env/stnazaire"
 )
 
 // TestBaselinesBeatRandom plays each baseline and random on the same 40
@@ -46,12 +46,14 @@ func TestBaselinesBeatRandom(t *testing.T) {
 }
 
 func TestBaselinesPlayOnlyTheSkirmish(t *testing.T) {
-	if got := agents.Baselines(stnazaire.Default()); len(got) > 0 {
-		for _, n := range got {
-			for _, c := range characters {
-				if n == c.name {
-					t.Fatalf("%s offered for St. Nazaire", n)
-				}
+	pig, err := env.NewGame("pig")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range agents.Baselines(pig) {
+		for _, c := range characters {
+			if n == c.name {
+				t.Fatalf("%s offered for Pig", n)
 			}
 		}
 	}

@@ -29,7 +29,7 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 // a baseline.
 func runAgents(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("agents", flag.ContinueOnError)
-	gameSpec := fs.String("game", "", "list only the agents that play this game (a spec, as stnazaire:opponent=seat)")
+	gameSpec := fs.String("game", "", "list only the agents that play this game (a spec, as "+defaultGame+":opponent=seat)")
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}

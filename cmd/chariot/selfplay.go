@@ -25,7 +25,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	gameSpec := fs.String("game", defaultGame, "game spec")
 	seat := fs.Int("seat", -1, "record this seat's decisions only (-1: every seat; seats with features of their own need one at a time)")
 	agentSpec := fs.String("agent", "", "agent spec that plays every seat (default: mcts:sims=200 rolling out with the game's rollout agent as its prior, as mcts:sims=200,rollout=greedy,prior=3 on St. Nazaire)")
-	seatList := fs.String("seats", "", "one agent spec per seat instead, as greedy,concentrate for stnazaire:opponent=seat")
+	seatList := fs.String("seats", "", "one agent spec per seat instead, as greedy,concentrate for "+defaultGame+":opponent=seat")
 	games := fs.Int("games", 100, "games to play")
 	seed := fs.Uint64("seed", 1, "seed of the run: game i has the seed and dice of game i of `chariot bench --seed` with the same seed")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")

@@ -36,8 +36,8 @@ type Config struct {
 	Game  env.Game
 	Agent string // agent spec, as for agents.New, that plays every seat
 	// Seats, instead of Agent, gives one agent spec per seat, for a game
-	// whose sides want different agents (the British and the German
-	// baselines of stnazaire:opponent=seat, say).
+	// whose sides want different agents (the two sides of a solitaire
+	// game whose automated side is opened as a seat, say).
 	Seats []string
 	Games int // games 0 to Games-1
 	Seed  uint64
