@@ -70,7 +70,7 @@ func init() {
 		p := p
 		agents.Register(agents.Registration{
 			Name: p.Name, Description: p.Description + " (plays the " + game.SideNames[p.Side] + " only)", Baseline: true,
-			Seats: []int{int(p.Side)},
+			Seats:    []int{int(p.Side)},
 			Supports: func(g env.Game) bool { return g.Name() == game.Name },
 			New: func(g env.Game, _ env.Params, _ uint64) (agents.Agent, error) {
 				ag, ok := g.(*game.Game)
