@@ -69,6 +69,9 @@ type Round struct {
 
 // Run runs the rounds and returns them.
 func Run(ctx context.Context, cfg Config) ([]Round, error) {
+	if n := cfg.Game.NumPlayers(); n != 1 {
+		return nil, fmt.Errorf("expert iteration promotes a model by its own score, which a game of %d seats does not give: run it on a one-seat game", n)
+	}
 	if _, err := withModels(cfg.Search, "p", "v"); err != nil {
 		return nil, err
 	}

@@ -153,6 +153,9 @@ type Result struct {
 // Run tunes by successive halving and returns every candidate's record.
 func Run(ctx context.Context, cfg Config) (Result, error) {
 	var res Result
+	if n := cfg.Game.NumPlayers(); n != 1 {
+		return res, fmt.Errorf("tune ranks candidates by their own score, which a game of %d seats does not give: tune on a one-seat game (for %s, compare agents with a bench round robin)", n, cfg.Game.Name())
+	}
 	ref, err := eval.CanonicalAgent(cfg.Agent)
 	if err != nil {
 		return res, err

@@ -8,6 +8,8 @@ import (
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
+	_ "github.com/chariot-ai/chariot/env/pig"
+	"github.com/chariot-ai/chariot/env/envtest"
 	_ "github.com/chariot-ai/chariot/search" // the agent mcts
 )
 
@@ -84,4 +86,14 @@ func mustSpace(t *testing.T, s string) []Param {
 		t.Fatal(err)
 	}
 	return sp
+}
+
+// TestRunRefusesSeatGames: tune ranks candidates by their own score, so a
+// game of two seats is refused in a line, not tuned into NaN.
+func TestRunRefusesSeatGames(t *testing.T) {
+	g := envtest.NewGame(t, "pig")
+	_, err := Run(t.Context(), Config{Game: g, Agent: "mcts", Space: mustSpace(t, "c=0.5:2"), Candidates: 2, Budget: 4})
+	if err == nil || !strings.Contains(err.Error(), "a game of 2 seats") {
+		t.Fatalf("tune on Pig: %v", err)
+	}
 }
