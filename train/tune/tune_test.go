@@ -8,8 +8,8 @@ import (
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
-	_ "github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/env/envtest"
+	_ "github.com/chariot-ai/chariot/env/pig"
 	_ "github.com/chariot-ai/chariot/search" // the agent mcts
 )
 
