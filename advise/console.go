@@ -31,7 +31,7 @@ type Console struct {
 // ConsoleHelp lists the commands.
 const ConsoleHelp = `Commands:
   at a die:        the face you rolled (7 or "roll 7"), or r to let me roll
-  at a decision:   a move's number in the list, or its name ("to S12", "fire KM 3", "pass")
+  at a decision:   a move's number in the list, or its name as listed ("to Old Mole landing stage", "pass")
   best             play the top suggestion
   forecast [MOVE]  what the dice and the other side will likely do after MOVE (default: the top suggestion)
   moves            list the legal moves

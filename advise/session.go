@@ -215,7 +215,7 @@ func (s *Session) toolRoll() env.Action {
 }
 
 // ParseMove reads a person's decision: its number in Legal() (from 1), or
-// its action string ("to S12", "fire KM 3", "pass").
+// its action string ("to Old Mole landing stage", "fire KM 3", "pass").
 func (s *Session) ParseMove(text string) (env.Action, error) {
 	if s.Over() {
 		return 0, ErrOver

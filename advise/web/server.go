@@ -84,7 +84,7 @@ func (s *Server) Close() {
 //	POST /api/new             {"seed": 7}: a new game (autosaved to a file of its own)
 //	POST /api/new/undo        back to the game before the last new game
 //	POST /api/roll            {"face": "7"} or {"face": "r"}: the die
-//	POST /api/move            {"move": "3"} or {"move": "to S12"}: a decision
+//	POST /api/move            {"move": "3"} or {"move": "to Old Mole landing stage"}: a decision
 //	POST /api/undo            take back the last step
 //	POST /api/edit            {"cmd": "set Birney pinned"}: correct the position by hand (env.Editor)
 //	POST /api/save, /api/load {"file": "game.json"}
