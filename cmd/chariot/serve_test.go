@@ -97,16 +97,12 @@ func TestPageDrawsEveryGame(t *testing.T) {
 			webtest.Do(t, ctx, r.Name+": roll", chromedp.Click(chromedp.CSS("#roll-r")),
 				webtest.Until(`document.getElementById("status").textContent !== `+webtest.JSString(before)))
 		}
-		st := webtest.ToDecision(t, ts)
+		// What the page drew against the position it drew: both read from
+		// the page, so a later answer of the server cannot race them.
+		board := g.(env.BoardDrawer).Board()
 		cells := webtest.Evaluate[int](t, ctx, `document.querySelectorAll("#cells [data-cell]").length`)
 		drawn := webtest.Evaluate[int](t, ctx, `document.querySelectorAll("#units .chip, #units .figure").length`)
-		board := g.(env.BoardDrawer).Board()
-		pieces := 0 // on the board: off-map pieces are listed, not drawn
-		for _, p := range st.Pieces {
-			if p.Side != "marker" && (p.Cell >= 0 || board.Kind == env.BoardTable) {
-				pieces++
-			}
-		}
+		pieces := webtest.Evaluate[int](t, ctx, `state.pieces.filter((p) => p.side !== "marker" && (p.cell >= 0 || board.kind === "table")).length`)
 		if cells != len(board.Cells) || drawn != pieces {
 			t.Errorf("%s: %d cells drawn of %d, %d pieces of %d", r.Name, cells, len(board.Cells), drawn, pieces)
 		}
