@@ -66,6 +66,7 @@ func init() {
 			Description: c.description,
 			Options:     docs,
 			Baseline:    true,
+			Seats:       []int{0},
 			Rollout:     c.name == "greedy", // the advisor's search rolls out with it
 			Supports:    func(g env.Game) bool { _, ok := g.(*stn.Game); return ok },
 			New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {

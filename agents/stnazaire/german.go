@@ -50,6 +50,8 @@ func init() {
 		agents.Register(agents.Registration{
 			Name:        r.name,
 			Description: r.description,
+			Baseline:    true,
+			Seats:       []int{1},
 			Supports: func(g env.Game) bool {
 				sg, ok := g.(*stn.Game)
 				return ok && sg.GermanSeat()

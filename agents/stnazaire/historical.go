@@ -31,6 +31,7 @@ func init() {
 		Description: "the raid's orders: each party to its own objective, demolish or fight there, then withdraw at once " +
 			"towards the Old Mole and out by the exit nearest it (no screening, no fight sought)",
 		Baseline: true,
+		Seats:    []int{0},
 		Supports: func(g env.Game) bool { _, ok := g.(*stn.Game); return ok },
 		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 			if len(p) > 0 {

@@ -94,13 +94,20 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 			// Sides with baselines of their own: each first-seat baseline
 			// against each second-seat one, sides fixed by the game.
 			specs, opponents = agents.BaselinesFor(g, 0), agents.BaselinesFor(g, 1)
+			if r, err := agents.Lookup("rules"); err == nil && r.Supports(g) {
+				// The printed rules' own side, the reference of the others.
+				opponents = append([]string{"rules"}, opponents...)
+			}
 		}
 		if len(specs) == 0 {
 			return fail(stderr, fmt.Errorf("no baseline agent plays %s; name agents with --agents", g.Name()))
 		}
 		// Random first, so that it is the reference the others are
 		// compared with.
-		specs, opponents = randomFirst(specs), randomFirst(opponents)
+		specs = randomFirst(specs)
+		if len(opponents) > 0 && opponents[0] != "rules" {
+			opponents = randomFirst(opponents)
+		}
 	} else {
 		specs = eval.SplitAgents(*agentList)
 		if len(specs) == 0 {
