@@ -91,7 +91,8 @@ func TestPageDrawsEveryGame(t *testing.T) {
 			continue
 		}
 		ts, _ := webtest.NewServer(t, g, 0, "random")
-		webtest.Do(t, ctx, r.Name+": open", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#cell-0")))
+		webtest.Do(t, ctx, r.Name+": open", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#cell-0")),
+			webtest.Until(`state !== null`)) // render sets the position and draws it at once
 		for i := 0; i < 60 && webtest.Evaluate[bool](t, ctx, `!document.getElementById("dice").hidden`); i++ {
 			before := webtest.Evaluate[string](t, ctx, `document.getElementById("status").textContent`)
 			webtest.Do(t, ctx, r.Name+": roll", chromedp.Click(chromedp.CSS("#roll-r")),
