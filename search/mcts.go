@@ -314,6 +314,8 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		var c int32
 		if nd := &t.nodes[n]; fast && nd.kids > 0 {
 			c = s.selectContiguous(t, nd, wk) // selectChild's common case, without its preamble
+		} else if vloss && nd.kids > 0 && s.contiguousSelection(open, false) {
+			c = s.selectContiguousVL(t, n) // the same, in a parallel search
 		} else {
 			c = s.selectChild(t, n, int8(p), st, wk, open, vloss)
 		}

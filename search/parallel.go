@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -66,27 +67,40 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 	half := len(s.slots) / 2
 	cur, next := newBatch(s.slots[:half]), newBatch(s.slots[half:])
 	// The helpers live for the whole search, so a round allocates nothing.
+	// They wait for a round, and this goroutine for its end, by spinning
+	// rather than parking: a round of a cheap game lasts a few microseconds,
+	// about what waking a parked goroutine takes (on tic-tac-toe, parking
+	// made two workers slower than one).
 	helpers := len(s.workers) - 1
-	rounds := make(chan *batch, helpers)
-	var wg sync.WaitGroup
+	var posted atomic.Pointer[batch] // the round under way; nil ends the search
+	var round atomic.Int64           // rounds posted
+	var finished atomic.Int64        // helpers done with the round under way
+	posted.Store(cur)
 	for range helpers {
 		go func() {
-			for b := range rounds {
+			for seen := int64(0); ; {
+				seen = spinUntil(func() bool { return round.Load() > seen }, func() int64 { return round.Load() })
+				b := posted.Load()
+				if b == nil {
+					return
+				}
 				s.rollOut(b)
-				wg.Done()
+				finished.Add(1)
 			}
 		}()
 	}
-	defer close(rounds)
+	defer func() {
+		posted.Store(nil)
+		round.Add(1)
+	}()
 	fill(cur, budget-issued)
 	for cur.n > 0 {
-		wg.Add(helpers)
-		for range helpers {
-			rounds <- cur
-		}
+		finished.Store(0)
+		posted.Store(cur)
+		round.Add(1)
 		fill(next, budget-issued)
 		s.rollOut(cur)
-		wg.Wait()
+		spinUntil(func() bool { return finished.Load() == int64(helpers) }, func() int64 { return 0 })
 		for j := 0; j < cur.n; j++ {
 			s.backup(t, cur.paths[j], cur.rets[j], true)
 		}
@@ -95,16 +109,38 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 	}
 }
 
+// spinUntil waits for done, spinning, and yielding the processor between
+// looks once the wait is long, so that a search with more workers than
+// cores still progresses; it returns value() once done.
+func spinUntil(done func() bool, value func() int64) int64 {
+	for i := 0; !done(); i++ {
+		if i >= 64 {
+			runtime.Gosched()
+		}
+	}
+	return value()
+}
+
 // rollOut plays the batch's leaves that no other goroutine has claimed.
+//
+// Leaves are claimed a run at a time: neighbouring slots' scratch lies side
+// by side in memory, and two goroutines taking alternate leaves would write
+// to the same cache lines (on tic-tac-toe, that made two workers slower than
+// one).
 func (s *Searcher) rollOut(b *batch) {
 	for {
-		j := int(b.claimed.Add(1) - 1)
-		if j >= b.n {
+		lo := int(b.claimed.Add(claimRun) - claimRun)
+		if lo >= b.n {
 			return
 		}
-		b.rets[j] = s.rollout(b.states[j], b.slots[j])
+		for j := lo; j < min(lo+claimRun, b.n); j++ {
+			b.rets[j] = s.rollout(b.states[j], b.slots[j])
+		}
 	}
 }
+
+// claimRun is how many neighbouring leaves a goroutine claims at once.
+const claimRun = 4
 
 // batch is a round of leaves of a shared-tree search.
 type batch struct {

@@ -321,6 +321,39 @@ func (s *Searcher) selectContiguous(t *tree, nd *node, wk *worker) int32 {
 	return first + int32(^uint32(best))
 }
 
+// selectContiguousVL is selectChild for a node whose children are
+// contiguous, in a closed-loop parallel search without a prior: the same
+// choice, in the same order (the sibling list runs down the arena), with
+// the virtual-loss arithmetic only for the children that have some.
+func (s *Searcher) selectContiguousVL(t *tree, n int32) int32 {
+	nd := &t.nodes[n]
+	first := nd.child - int32(nd.kids) + 1
+	scale, shift := 0.0, 0.5
+	if t.hi > t.lo {
+		scale, shift = 1/(t.hi-t.lo), -t.lo/(t.hi-t.lo)
+	}
+	explore := s.cfg.C * sqrtLn(nd.visits+t.aux[n].vloss+1)
+	best, bestU := nd.child, math.Inf(-1)
+	for c := nd.child; c >= first; c-- {
+		visits, vl := t.nodes[c].visits, t.aux[c].vloss
+		vis := visits + vl
+		if vis == 0 {
+			return c
+		}
+		q := 0.0
+		if visits > 0 {
+			q = float64(t.hot[c].mean)*scale + shift
+		}
+		if vl > 0 {
+			q *= float64(visits) / float64(vis)
+		}
+		if u := q + explore*invSqrt(vis); u > bestU {
+			best, bestU = c, u
+		}
+	}
+	return best
+}
+
 func contains(list []env.Action, a env.Action) bool {
 	for _, b := range list {
 		if b == a {
