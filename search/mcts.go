@@ -322,7 +322,8 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if vloss {
 			t.aux[c].vloss++
 		}
-		_ = st.Apply(env.Action(t.nodes[c].action))
+		// The move is read from hot, the line selection has just read.
+		_ = st.Apply(env.Action(t.hot[c].action))
 		n = c
 		path = append(path, n)
 	}
