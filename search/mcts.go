@@ -322,8 +322,7 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if vloss {
 			t.aux[c].vloss++
 		}
-		// The move is read from hot, the line selection has just read.
-		_ = st.Apply(env.Action(t.hot[c].action))
+		_ = st.Apply(env.Action(t.nodes[c].action))
 		n = c
 		path = append(path, n)
 	}

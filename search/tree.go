@@ -43,9 +43,8 @@ type aux struct {
 // the nodes, so that a node's children share a cache line or two and
 // selection neither divides nor takes a root.
 type hot struct {
-	mean   float32 // sum / visits
-	rs     float32 // 1 / sqrt(visits)
-	action int32   // node.action, here so that the chosen child's move is read from the line selection read
+	mean float32 // sum / visits
+	rs   float32 // 1 / sqrt(visits)
 }
 
 // tree is one search tree in an arena of nodes; hot[i] and aux[i] go with
@@ -76,7 +75,7 @@ func (t *tree) reset(want int) {
 func (t *tree) add(parent int32, a env.Action, mover int8) int32 {
 	id := int32(len(t.nodes))
 	t.nodes = append(t.nodes, node{action: int32(a), child: -1, sibling: t.nodes[parent].child, mover: mover})
-	t.hot, t.aux = append(t.hot, hot{action: int32(a)}), append(t.aux, aux{})
+	t.hot, t.aux = append(t.hot, hot{}), append(t.aux, aux{})
 	t.nodes[parent].child = id
 	return id
 }
@@ -89,10 +88,8 @@ func (t *tree) addKids(parent int32, acts []env.Action, mover int8) int32 {
 	t.hot, t.aux = append(t.hot, make([]hot, k)...), append(t.aux, make([]aux, k)...)
 	prev := t.nodes[parent].child
 	kids := t.nodes[first:]
-	hots := t.hot[first:]
 	for i, a := range acts {
 		kids[i] = node{action: int32(a), child: -1, sibling: prev, mover: mover}
-		hots[i].action = int32(a)
 		prev = first + int32(i)
 	}
 	t.nodes[parent].child = prev
