@@ -14,22 +14,7 @@ func init() {
 		Name:        Name,
 		Description: "Raid on St. Nazaire (Avalon Hill solitaire, from its player aid): the boats' run-in up the Loire, then the commandos ashore, 20 turns",
 		Options:     OptionDocs,
-		New: func(p env.Params) (env.Game, error) {
-			o, path, err := ParseOptions(p)
-			if err != nil {
-				return nil, err
-			}
-			var d *Data
-			if path != "" {
-				d, err = LoadData(path)
-			} else {
-				d, err = DefaultData()
-			}
-			if err != nil {
-				return nil, err
-			}
-			return NewGame(d, o, path)
-		},
+		New:         env.DataGame(ParseOptions, LoadData, DefaultData, NewGame),
 	})
 }
 

@@ -14,22 +14,7 @@ func init() {
 		Name:        Name,
 		Description: "Striking the Anvil (Battles Magazine / Nuts!): Provence 1944, Allies (seat 0) against Germans (seat 1), area movement",
 		Options:     OptionDocs,
-		New: func(p env.Params) (env.Game, error) {
-			o, path, err := ParseOptions(p)
-			if err != nil {
-				return nil, err
-			}
-			var d *Data
-			if path != "" {
-				d, err = LoadData(path)
-			} else {
-				d, err = DefaultData()
-			}
-			if err != nil {
-				return nil, err
-			}
-			return NewGame(d, o, path)
-		},
+		New:         env.DataGame(ParseOptions, LoadData, DefaultData, NewGame),
 	})
 }
 

@@ -15,22 +15,7 @@ func init() {
 		Name:        Name,
 		Description: "Operation Jubilee (Dieppe, 1942): solitaire, the Commonwealth raid against rule-driven Germans, 24 turns",
 		Options:     OptionDocs,
-		New: func(p env.Params) (env.Game, error) {
-			o, path, err := ParseOptions(p)
-			if err != nil {
-				return nil, err
-			}
-			var d *Data
-			if path != "" {
-				d, err = LoadData(path)
-			} else {
-				d, err = DefaultData()
-			}
-			if err != nil {
-				return nil, err
-			}
-			return NewGame(d, o, path)
-		},
+		New:         env.DataGame(ParseOptions, LoadData, DefaultData, NewGame),
 	})
 }
 

@@ -14,22 +14,7 @@ func init() {
 		Name:        Name,
 		Description: "the commando raid skirmish: miniatures in inches, commandos against a garrison run by authored reaction rules",
 		Options:     OptionDocs,
-		New: func(p env.Params) (env.Game, error) {
-			o, path, err := ParseOptions(p)
-			if err != nil {
-				return nil, err
-			}
-			var d *Data
-			if path != "" {
-				d, err = LoadData(path)
-			} else {
-				d, err = DefaultData()
-			}
-			if err != nil {
-				return nil, err
-			}
-			return NewGame(d, o, path)
-		},
+		New:         env.DataGame(ParseOptions, LoadData, DefaultData, NewGame),
 	})
 }
 

@@ -16,22 +16,7 @@ func init() {
 		Name:        Name,
 		Description: "Commandos at St. Nazaire (Vae Victis): solitaire, British commandos against rule-driven Germans, 10 turns",
 		Options:     OptionDocs,
-		New: func(p env.Params) (env.Game, error) {
-			o, path, err := ParseOptions(p)
-			if err != nil {
-				return nil, err
-			}
-			var d *Data
-			if path != "" {
-				d, err = LoadData(path)
-			} else {
-				d, err = DefaultData()
-			}
-			if err != nil {
-				return nil, err
-			}
-			return NewGame(d, o, path)
-		},
+		New:         env.DataGame(ParseOptions, LoadData, DefaultData, NewGame),
 	})
 }
 

@@ -1,0 +1,29 @@
+package env
+
+// DataGame is the New of a game built from a data set: parse reads the
+// options and the path of the data file they name ("" for none), load reads
+// that file, embedded gives the data the game ships with, and build makes the
+// game, told the path so that its Options can rebuild it.
+func DataGame[O, D any, G Game](parse func(Params) (O, string, error), load func(path string) (D, error),
+	embedded func() (D, error), build func(D, O, string) (G, error)) func(Params) (Game, error) {
+	return func(p Params) (Game, error) {
+		o, path, err := parse(p)
+		if err != nil {
+			return nil, err
+		}
+		var d D
+		if path != "" {
+			d, err = load(path)
+		} else {
+			d, err = embedded()
+		}
+		if err != nil {
+			return nil, err
+		}
+		g, err := build(d, o, path)
+		if err != nil {
+			return nil, err // not a nil *G inside the interface
+		}
+		return g, nil
+	}
+}

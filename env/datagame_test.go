@@ -1,0 +1,60 @@
+package env_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/tictactoe"
+)
+
+// TestDataGame: the data file the options name is loaded, else the
+// embedded data; every error is passed on, and a failed build gives a nil
+// Game, not a nil pointer inside the interface.
+func TestDataGame(t *testing.T) {
+	var loaded string
+	parse := func(p env.Params) (string, string, error) {
+		if p["bad"] != "" {
+			return "", "", errors.New("bad option")
+		}
+		return p["opt"], p["data"], nil
+	}
+	load := func(path string) (string, error) {
+		if path == "missing.json" {
+			return "", errors.New("no such file")
+		}
+		return "file " + path, nil
+	}
+	embedded := func() (string, error) { return "embedded", nil }
+	build := func(d, o, path string) (*tictactoe.Game, error) {
+		loaded = d + "/" + o + "/" + path
+		if o == "fail" {
+			return nil, errors.New("cannot build")
+		}
+		return &tictactoe.Game{}, nil
+	}
+	newGame := env.DataGame(parse, load, embedded, build)
+	for _, c := range []struct {
+		params     env.Params
+		wantLoaded string
+		wantErr    bool
+	}{
+		{env.Params{"opt": "x"}, "embedded/x/", false},
+		{env.Params{"opt": "y", "data": "mine.json"}, "file mine.json/y/mine.json", false},
+		{env.Params{"bad": "1"}, "", true},
+		{env.Params{"data": "missing.json"}, "", true},
+		{env.Params{"opt": "fail"}, "embedded/fail/", true},
+	} {
+		loaded = ""
+		g, err := newGame(c.params)
+		if (err != nil) != c.wantErr || loaded != c.wantLoaded {
+			t.Errorf("%v: loaded %q, error %v; want %q, error %v", c.params, loaded, err, c.wantLoaded, c.wantErr)
+		}
+		if err != nil && g != nil {
+			t.Errorf("%v: error %v with a non-nil game %#v", c.params, err, g)
+		}
+		if err == nil && g == nil {
+			t.Errorf("%v: no game and no error", c.params)
+		}
+	}
+}
