@@ -23,7 +23,7 @@ const checkEvery = 8
 func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int, deadline time.Time) {
 	t := &s.trees[0]
 	if !s.reuseTree(t, root) {
-		t.reset(s.presize(root, s.cfg.Sims, s.slots[0]))
+		t.reset(s.presize(root, s.cfg.Sims, s.slots[0]), s.needsAux(len(s.workers) > 1))
 	}
 	base := s.sims
 	issued := 0
@@ -176,7 +176,7 @@ func (s *Searcher) searchForest(ctx context.Context, root env.State, budget int,
 	base := s.sims
 	worlds := make([]env.State, T)
 	for i := range s.trees {
-		s.trees[i].reset(s.presize(root, s.cfg.Sims/T+1, s.workers[0]))
+		s.trees[i].reset(s.presize(root, s.cfg.Sims/T+1, s.workers[0]), s.needsAux(false))
 		worlds[i] = root
 		if s.cfg.Mode == Determinized {
 			worlds[i] = root.Resample(root.CurrentPlayer(), rand.New(rand.NewPCG(s.cfg.Seed^base, uint64(i))))

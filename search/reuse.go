@@ -28,9 +28,12 @@ func (s *Searcher) reuseTree(t *tree, root env.State) bool {
 		nid := int32(len(fresh))
 		nd := old[id]
 		nd.child, nd.sibling, nd.kids = -1, -1, 0 // the copy's children are not contiguous
-		ax := t.aux[id]
-		ax.vloss = 0
-		fresh, freshHot, freshAux = append(fresh, nd), append(freshHot, t.hot[id]), append(freshAux, ax)
+		fresh, freshHot = append(fresh, nd), append(freshHot, t.hot[id])
+		if t.withAux {
+			ax := t.aux[id]
+			ax.vloss = 0
+			freshAux = append(freshAux, ax)
+		}
 		for c := old[id].child; c >= 0; c = old[c].sibling {
 			cid := copyNode(c)
 			fresh[cid].sibling = fresh[nid].child

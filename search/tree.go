@@ -48,12 +48,22 @@ type hot struct {
 }
 
 // tree is one search tree in an arena of nodes; hot[i] and aux[i] go with
-// nodes[i].
+// nodes[i]. A search that needs no aux (closed loop, one worker, no prior)
+// leaves aux empty: its writes were a fifth of the arena's traffic.
 type tree struct {
-	nodes  []node
-	hot    []hot
-	aux    []aux
-	lo, hi float64 // range of returns seen, for normalising values
+	nodes   []node
+	hot     []hot
+	aux     []aux
+	withAux bool
+	lo, hi  float64 // range of returns seen, for normalising values
+}
+
+// auxOf is node id's aux, zero where the tree keeps none.
+func (t *tree) auxOf(id int32) aux {
+	if !t.withAux {
+		return aux{}
+	}
+	return t.aux[id]
 }
 
 // maxPresize bounds the nodes reset reserves ahead (14 MB): a longer search
@@ -62,20 +72,30 @@ const maxPresize = 1 << 18
 
 // reset empties the tree, keeping its arena, which is first sized for about
 // want nodes so that a search does not spend its time growing it.
-func (t *tree) reset(want int) {
+func (t *tree) reset(want int, withAux bool) {
 	want = min(max(want, 1), maxPresize)
 	if cap(t.nodes) < want {
-		t.nodes, t.hot, t.aux = make([]node, 0, want), make([]hot, 0, want), make([]aux, 0, want)
+		t.nodes, t.hot = make([]node, 0, want), make([]hot, 0, want)
 	}
+	if withAux && cap(t.aux) < want {
+		t.aux = make([]aux, 0, want)
+	}
+	t.withAux = withAux
 	t.nodes = append(t.nodes[:0], node{child: -1, sibling: -1, mover: -1})
-	t.hot, t.aux = append(t.hot[:0], hot{}), append(t.aux[:0], aux{})
+	t.hot, t.aux = append(t.hot[:0], hot{}), t.aux[:0]
+	if withAux {
+		t.aux = append(t.aux, aux{})
+	}
 	t.lo, t.hi = math.Inf(1), math.Inf(-1)
 }
 
 func (t *tree) add(parent int32, a env.Action, mover int8) int32 {
 	id := int32(len(t.nodes))
 	t.nodes = append(t.nodes, node{action: int32(a), child: -1, sibling: t.nodes[parent].child, mover: mover})
-	t.hot, t.aux = append(t.hot, hot{}), append(t.aux, aux{})
+	t.hot = append(t.hot, hot{})
+	if t.withAux {
+		t.aux = append(t.aux, aux{})
+	}
 	t.nodes[parent].child = id
 	return id
 }
@@ -85,7 +105,10 @@ func (t *tree) add(parent int32, a env.Action, mover int8) int32 {
 func (t *tree) addKids(parent int32, acts []env.Action, mover int8) int32 {
 	first, k := int32(len(t.nodes)), len(acts)
 	t.nodes = append(t.nodes, make([]node, k)...)
-	t.hot, t.aux = append(t.hot, make([]hot, k)...), append(t.aux, make([]aux, k)...)
+	t.hot = append(t.hot, make([]hot, k)...)
+	if t.withAux {
+		t.aux = append(t.aux, make([]aux, k)...)
+	}
 	prev := t.nodes[parent].child
 	kids := t.nodes[first:]
 	for i, a := range acts {
@@ -219,10 +242,10 @@ func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worke
 	if t.hi > t.lo {
 		scale, shift = 1/(t.hi-t.lo), -t.lo/(t.hi-t.lo)
 	}
-	explore := s.cfg.C * sqrtLn(t.nodes[n].visits+t.aux[n].vloss+1)
+	explore := s.cfg.C * sqrtLn(t.nodes[n].visits+t.auxOf(n).vloss+1)
 	best, bestU, unvisited := int32(-1), math.Inf(-1), int32(-1)
 	for c := t.nodes[n].child; c >= 0; c = t.nodes[c].sibling {
-		nd, ax := &t.nodes[c], &t.aux[c]
+		nd, ax := &t.nodes[c], t.auxOf(c)
 		if open && !contains(wk.legal, env.Action(nd.action)) {
 			continue
 		}
@@ -266,6 +289,13 @@ func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worke
 		return unvisited
 	}
 	return best
+}
+
+// needsAux reports whether a tree of this search keeps aux: open loop
+// counts availability, a prior counts the agent's choices, and a shared
+// tree searched in parallel (vloss) counts simulations under way.
+func (s *Searcher) needsAux(vloss bool) bool {
+	return s.cfg.Mode == OpenLoop || s.cfg.Mode == ISMCTS || s.cfg.PriorWeight > 0 || vloss
 }
 
 // contiguousSelection reports whether selectContiguous serves the nodes
