@@ -23,18 +23,34 @@ type Plan struct {
 	DockOnly bool
 	// Rush lands anywhere the moment an unassigned landing is allowed.
 	Rush bool
+	// Withdraw is how many turns before the end the commandos make for the
+	// exits (land zones 5 and 6); 0 means 3.
+	Withdraw int
 }
 
-var plans = []struct {
+// withdrawing: the commandos' work is over, they make for the exits.
+func (a *Agent) withdrawing(s *raid.State) bool {
+	w := a.p.Withdraw
+	if w == 0 {
+		w = 3
+	}
+	return s.TurnNumber() >= a.g.Turns()-w
+}
+
+type namedPlan struct {
 	name, description string
 	plan              Plan
-}{
+}
+
+var plans = []namedPlan{
 	{"rush", "land everyone as fast as possible: no covering fire, parties land at once (anywhere from 0152), demolition teams make for their targets, assault teams fight what they meet",
 		Plan{Rush: true}},
 	{"suppress", "suppress the guns first: covering fire on every gun in reach, assault teams go for guns, searchlights and towers, demolition teams may blow guns too",
 		Plan{Cover: true, GunsFirst: true}},
 	{"dock", "the dock only: covering fire, every demolition team makes for the dry dock's targets (caissons, pumping station, winding houses), assault teams escort them",
 		Plan{Cover: true, DockOnly: true}},
+	{"withdraw", "rush with covering fire, and the commandos make for the exits seven turns before the end instead of three",
+		Plan{Rush: true, Cover: true, Withdraw: 7}},
 }
 
 func init() {
@@ -238,7 +254,7 @@ func (a *Agent) allowed(o int) bool {
 func (a *Agent) goal(s *raid.State, u int) int {
 	cd := a.d.Commandos[u]
 	at := s.UnitArea(u)
-	if s.TurnNumber() >= a.g.Turns()-3 {
+	if a.withdrawing(s) {
 		return a.nearest(at, func(b int) bool { z := a.d.Areas[b].Zone; return z == 5 || z == 6 })
 	}
 	if !cd.Assault && s.UnitCharges(u) > 0 {
@@ -295,7 +311,7 @@ func (a *Agent) nearest(at int, ok func(b int) bool) int {
 }
 
 func (a *Agent) move(s *raid.State, u int) env.Action {
-	if a.has(raid.ActExit) && s.TurnNumber() >= a.g.Turns()-3 {
+	if a.has(raid.ActExit) && a.withdrawing(s) {
 		return raid.ActExit
 	}
 	g := a.goal(s, u)
