@@ -44,10 +44,10 @@ var keyDefaults = map[string]string{
 const keyPlan = "withdraw"
 
 // keyMargin is the default of option margin.
-const keyMargin = "20"
+const keyMargin = "10"
 
 // keyDefault is the default of option at: the kinds of decision searched.
-const keyDefault = "land+cover"
+const keyDefault = "exit"
 
 func keySearchDocs() []env.OptionDoc {
 	docs := []env.OptionDoc{{Name: "at", Default: keyDefault,
