@@ -104,7 +104,7 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 
 // Act chooses the Commonwealth action.
 func (a *Agent) Act(_ context.Context, st env.State) (env.Action, error) {
-	s, ok := st.(*jub.State)
+	s, ok := unwrap(st)
 	if !ok {
 		return 0, errors.New("jubilee agent: not a jubilee state")
 	}
