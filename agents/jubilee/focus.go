@@ -136,7 +136,7 @@ var focusOptions = []env.OptionDoc{
 }
 
 // searchDefaults are the tuned search settings of a focused search.
-var searchDefaults = map[string]string{"sims": "200", "c": "1.4", "final": "visits"}
+var searchDefaults = map[string]string{"sims": "150", "c": "1.4", "final": "visits"}
 
 func init() {
 	var docs []env.OptionDoc

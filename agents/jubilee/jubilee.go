@@ -2,7 +2,9 @@
 // planner with a few dials, registered under three plans a wargamer would
 // recognise (clear the beaches, raid the objectives, get out early). They
 // look no further than straight-line hex distances, so they are fast
-// enough to serve as rollout policies.
+// enough to serve as rollout policies. raidsearch (focus.go) is the
+// commando-raid plan with a search at the decisions the plans settle by a
+// draw, the landing boxes above all.
 package jubilee
 
 import (
