@@ -1,8 +1,6 @@
 package ahraid
 
 import (
-	"context"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -11,34 +9,13 @@ import (
 	_ "github.com/chariot-ai/chariot/env/pig"
 )
 
-// playPlan plays n games of a plan and returns the mean VP; it fails on
-// an illegal action or a game that does not end.
+// playPlan plays n games of a plan (playOne) and returns the mean VP.
 func playPlan(t *testing.T, name string, n int) float64 {
 	t.Helper()
-	g := raid.Default()
-	ag, err := agents.New(name, g, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
 	total := 0.0
 	for i := range n {
-		rng := rand.New(rand.NewPCG(uint64(i), 5))
-		s := g.NewInitialState(uint64(i))
-		for steps := 0; !s.IsTerminal(); steps++ {
-			if steps > 20000 {
-				t.Fatalf("%s game %d does not end: %s", name, i, s.(*raid.State).Prompt())
-			}
-			var a env.Action
-			if s.CurrentPlayer() == env.Chance {
-				a = env.SampleChance(s.ChanceOutcomes(nil), rng)
-			} else if a, err = ag.Act(context.Background(), s); err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Apply(a); err != nil {
-				t.Fatalf("%s game %d: %v", name, i, err)
-			}
-		}
-		total += s.Score().Value
+		_, vp := playOne(t, name, uint64(i))
+		total += vp
 	}
 	return total / float64(n)
 }
