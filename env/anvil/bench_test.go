@@ -26,22 +26,4 @@ func BenchmarkLegalActions(b *testing.B) { envtest.BenchLegalActions(b, samples(
 
 // BenchmarkApply applies the last legal action at each sampled decision,
 // on a copy made by value, so Apply alone is measured.
-func BenchmarkApply(b *testing.B) {
-	states := samples()
-	acts := make([]env.Action, len(states))
-	for i, s := range states {
-		l := s.LegalActions(nil)
-		acts[i] = l[len(l)-1]
-	}
-	var c State
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		k := i % len(states)
-		c = *states[k].(*State)
-		if err := c.Apply(acts[k]); err != nil {
-			b.Fatal(err)
-		}
-		i++
-	}
-}
+func BenchmarkApply(b *testing.B) { envtest.BenchApply[State](b, samples()) }

@@ -94,3 +94,28 @@ func BenchObservation(b *testing.B, states []env.State) {
 		i++
 	}
 }
+
+// BenchApply applies the last legal action at each sampled decision. Each
+// sample is copied by value into one S, so that Apply alone is measured,
+// without a Clone's allocation: BenchApply[State](b, samples).
+func BenchApply[S any, P interface {
+	*S
+	env.State
+}](b *testing.B, states []env.State) {
+	acts := make([]env.Action, len(states))
+	for i, s := range states {
+		l := s.LegalActions(nil)
+		acts[i] = l[len(l)-1]
+	}
+	var c S
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		k := i % len(states)
+		c = *states[k].(P)
+		if err := P(&c).Apply(acts[k]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
