@@ -27,3 +27,13 @@ func DataGame[O, D any, G Game](parse func(Params) (O, string, error), load func
 		return g, nil
 	}
 }
+
+// DataOptions is the option text of a game built by DataGame: its options'
+// params, with data=dataPath when it was built from a file, so that the
+// text rebuilds the same game.
+func DataOptions(p Params, dataPath string) string {
+	if dataPath != "" {
+		p["data"] = dataPath
+	}
+	return p.String()
+}

@@ -58,3 +58,14 @@ func TestDataGame(t *testing.T) {
 		}
 	}
 }
+
+// TestDataOptions: the data file is named only when the game was built
+// from one.
+func TestDataOptions(t *testing.T) {
+	if got := env.DataOptions(env.Params{"turns": "10"}, ""); got != "turns=10" {
+		t.Errorf("embedded data: %q, want turns=10", got)
+	}
+	if got := env.DataOptions(env.Params{"turns": "10"}, "mine.json"); got != "data=mine.json,turns=10" {
+		t.Errorf("a data file: %q, want data=mine.json,turns=10", got)
+	}
+}

@@ -75,13 +75,7 @@ func (g *Game) Turns() int { return g.turns }
 
 func (g *Game) Name() string { return Name }
 
-func (g *Game) Options() string {
-	p := g.opts.Params()
-	if g.dataPath != "" {
-		p["data"] = g.dataPath
-	}
-	return p.String()
-}
+func (g *Game) Options() string { return env.DataOptions(g.opts.Params(), g.dataPath) }
 
 // NumPlayers is 2: the Allies and the Germans.
 func (g *Game) NumPlayers() int { return 2 }

@@ -61,13 +61,7 @@ func (g *Game) Opts() Options { return g.opts }
 func (g *Game) Name() string { return Name }
 
 // Options is the canonical option text.
-func (g *Game) Options() string {
-	p := g.opts.Params()
-	if g.dataPath != "" {
-		p["data"] = g.dataPath
-	}
-	return p.String()
-}
+func (g *Game) Options() string { return env.DataOptions(g.opts.Params(), g.dataPath) }
 
 // NumPlayers is 1 (the CW), or 2 with opponent=seat.
 func (g *Game) NumPlayers() int {
