@@ -193,16 +193,7 @@ func (s *State) CopyFrom(src env.State) { *s = *src.(*State) }
 func (s *State) Returns() []float64 { return s.WriteReturns(make([]float64, 0, 2)) }
 
 // WriteReturns implements env.ReturnsWriter.
-func (s *State) WriteReturns(buf []float64) []float64 {
-	switch s.winner {
-	case 0:
-		return append(buf[:0], 1, -1)
-	case 1:
-		return append(buf[:0], -1, 1)
-	default:
-		return append(buf[:0], 0, 0)
-	}
-}
+func (s *State) WriteReturns(buf []float64) []float64 { return env.WinLossReturns(buf, int(s.winner)) }
 
 // verdict names the outcome.
 func (s *State) verdict() string {
