@@ -1,5 +1,10 @@
 package env
 
+import (
+	"fmt"
+	"os"
+)
+
 // DataGame is the New of a game built from a data set: parse reads the
 // options and the path of the data file they name ("" for none), load reads
 // that file, embedded gives the data the game ships with, and build makes the
@@ -36,4 +41,19 @@ func DataOptions(p Params, dataPath string) string {
 		p["data"] = dataPath
 	}
 	return p.String()
+}
+
+// LoadDataFile reads a data file and parses it, naming the file in a parse
+// error (a read error names it already).
+func LoadDataFile[D any](path string, parse func([]byte) (D, error)) (D, error) {
+	var zero D
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return zero, err
+	}
+	d, err := parse(b)
+	if err != nil {
+		return zero, fmt.Errorf("%s: %w", path, err)
+	}
+	return d, nil
 }

@@ -2,6 +2,9 @@ package env_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
@@ -67,5 +70,34 @@ func TestDataOptions(t *testing.T) {
 	}
 	if got := env.DataOptions(env.Params{"turns": "10"}, "mine.json"); got != "data=mine.json,turns=10" {
 		t.Errorf("a data file: %q, want data=mine.json,turns=10", got)
+	}
+}
+
+// TestLoadDataFile: a parse error names the file; a missing file is an
+// error naming it too.
+func TestLoadDataFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "data.json")
+	if err := os.WriteFile(path, []byte("bad"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	parse := func(b []byte) (string, error) {
+		if string(b) != "good" {
+			return "", errors.New("not good")
+		}
+		return "parsed", nil
+	}
+	if _, err := env.LoadDataFile(path, parse); err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "not good") {
+		t.Errorf("bad data: %v, want an error naming %s", err, path)
+	}
+	missing := filepath.Join(dir, "missing.json")
+	if _, err := env.LoadDataFile(missing, parse); err == nil || !strings.Contains(err.Error(), missing) {
+		t.Errorf("missing file: %v, want an error naming it", err)
+	}
+	if err := os.WriteFile(path, []byte("good"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := env.LoadDataFile(path, parse); err != nil || d != "parsed" {
+		t.Errorf("good data: %q, %v", d, err)
 	}
 }

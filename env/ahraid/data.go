@@ -3,7 +3,6 @@ package ahraid
 import (
 	_ "embed"
 	"fmt"
-	"os"
 	"strconv"
 
 	"github.com/chariot-ai/chariot/env"
@@ -368,17 +367,7 @@ var defaultJSON []byte
 func DefaultData() (*Data, error) { return ParseData(defaultJSON) }
 
 // LoadData reads and compiles a data file.
-func LoadData(path string) (*Data, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	d, err := ParseData(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return d, nil
-}
+func LoadData(path string) (*Data, error) { return env.LoadDataFile(path, ParseData) }
 
 // ParseData decodes and checks a data set. Every reference is resolved and
 // every value range-checked, so a state built on it can index freely.

@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -149,17 +148,7 @@ var defaultData []byte
 func DefaultData() (*Data, error) { return ParseData(defaultData) }
 
 // LoadData reads a data file.
-func LoadData(path string) (*Data, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("data file: %w", err)
-	}
-	d, err := ParseData(b)
-	if err != nil {
-		return nil, fmt.Errorf("data file %s: %w", path, err)
-	}
-	return d, nil
-}
+func LoadData(path string) (*Data, error) { return env.LoadDataFile(path, ParseData) }
 
 func index(names []string, s, what string) (int, error) {
 	for i, n := range names {

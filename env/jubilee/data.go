@@ -3,7 +3,6 @@ package jubilee
 import (
 	_ "embed"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
@@ -256,13 +255,7 @@ func (b *hexSet) put(h int, on bool) {
 func DefaultData() (*Data, error) { return ParseData(defaultData) }
 
 // LoadData reads a data file.
-func LoadData(path string) (*Data, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("data: %w", err)
-	}
-	return ParseData(b)
-}
+func LoadData(path string) (*Data, error) { return env.LoadDataFile(path, ParseData) }
 
 // ParseData decodes and validates a data set; every error is one line.
 func ParseData(b []byte) (*Data, error) {

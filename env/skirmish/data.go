@@ -5,7 +5,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -161,17 +160,7 @@ var defaultJSON []byte
 func DefaultData() (*Data, error) { return ParseData(defaultJSON) }
 
 // LoadData reads a scenario file.
-func LoadData(path string) (*Data, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	d, err := ParseData(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return d, nil
-}
+func LoadData(path string) (*Data, error) { return env.LoadDataFile(path, ParseData) }
 
 // Geometry constants (RULINGS.md S1-S3).
 const (

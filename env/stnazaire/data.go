@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
@@ -164,17 +163,7 @@ type setupDraw struct {
 func DefaultData() (*Data, error) { return ParseData(defaultData) }
 
 // LoadData reads a data set from a JSON file.
-func LoadData(path string) (*Data, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	d, err := ParseData(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return d, nil
-}
+func LoadData(path string) (*Data, error) { return env.LoadDataFile(path, ParseData) }
 
 // ParseData decodes and validates a data set. Every bad reference is an
 // error naming the entry.
