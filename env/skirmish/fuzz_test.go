@@ -16,31 +16,7 @@ func FuzzUnmarshalState(f *testing.F) {
 	f.Add(b)
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`{"game":"skirmish"`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		st, err := g.UnmarshalState(data)
-		if err != nil {
-			return
-		}
-		j1, _ := st.MarshalJSON()
-		st2, err := g.UnmarshalState(j1)
-		if err != nil {
-			t.Fatalf("accepted state re-encodes to JSON that is rejected: %v", err)
-		}
-		if j2, _ := st2.MarshalJSON(); string(j1) != string(j2) {
-			t.Fatal("JSON is not stable")
-		}
-		var buf []env.Action
-		for k := 0; k < 30 && !st.IsTerminal(); k++ {
-			buf = st.LegalActions(buf)
-			if len(buf) == 0 {
-				t.Fatal("no legal action in a running game")
-			}
-			if err := st.Apply(buf[k%len(buf)]); err != nil {
-				t.Fatal(err)
-			}
-			_ = st.String()
-		}
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { envtest.FuzzUnmarshal(t, g, data, 30) })
 }
 
 // TestUnmarshalSeedsThroughTheSuite runs the fuzz seeds through envtest's

@@ -1,9 +1,10 @@
 package stnazaire
 
 import (
-	"github.com/chariot-ai/chariot/env"
 	"os"
 	"testing"
+
+	"github.com/chariot-ai/chariot/env"
 
 	"github.com/chariot-ai/chariot/env/envtest"
 )
@@ -46,28 +47,7 @@ func fuzzUnmarshal(f *testing.F, g env.Game, seed uint64) {
 	}
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`{"game":"stnazaire"`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		st, err := g.UnmarshalState(data)
-		if err != nil {
-			return
-		}
-		j1, _ := st.MarshalJSON()
-		st2, err := g.UnmarshalState(j1)
-		if err != nil {
-			t.Fatalf("accepted state re-encodes to JSON that is rejected: %v", err)
-		}
-		if j2, _ := st2.MarshalJSON(); string(j1) != string(j2) {
-			t.Fatal("JSON is not stable")
-		}
-		var buf []env.Action
-		for k := 0; k < 30 && !st.IsTerminal(); k++ {
-			buf = st.LegalActions(buf)
-			if err := st.Apply(buf[k%len(buf)]); err != nil {
-				t.Fatal(err)
-			}
-			_ = st.String()
-		}
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { envtest.FuzzUnmarshal(t, g, data, 30) })
 }
 
 // TestUnmarshalSeedsThroughTheSuite runs the fuzz seeds through the shared,
