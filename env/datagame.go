@@ -57,3 +57,19 @@ func LoadDataFile[D any](path string, parse func([]byte) (D, error)) (D, error) 
 	}
 	return d, nil
 }
+
+// MustEmbedded builds a game from its embedded data with options o, and
+// panics where it cannot: the embedded data and default options are part
+// of the build, and every test of the game would catch them broken. For a
+// game's Default and its tests.
+func MustEmbedded[O, D any, G Game](embedded func() (D, error), build func(D, O, string) (G, error), o O) G {
+	d, err := embedded()
+	if err != nil {
+		panic("embedded data is invalid: " + err.Error())
+	}
+	g, err := build(d, o, "")
+	if err != nil {
+		panic(err)
+	}
+	return g
+}

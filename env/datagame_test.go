@@ -101,3 +101,32 @@ func TestLoadDataFile(t *testing.T) {
 		t.Errorf("good data: %q, %v", d, err)
 	}
 }
+
+// TestMustEmbedded: the game from the embedded data, and a panic where the
+// data or the options are broken.
+func TestMustEmbedded(t *testing.T) {
+	build := func(d, o, _ string) (*tictactoe.Game, error) {
+		if o == "bad" {
+			return nil, errors.New("bad option")
+		}
+		return &tictactoe.Game{}, nil
+	}
+	good := func() (string, error) { return "data", nil }
+	broken := func() (string, error) { return "", errors.New("broken") }
+	if g := env.MustEmbedded(good, build, "ok"); g == nil {
+		t.Fatal("no game")
+	}
+	for name, f := range map[string]func(){
+		"broken data": func() { env.MustEmbedded(broken, build, "ok") },
+		"bad options": func() { env.MustEmbedded(good, build, "bad") },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			f()
+		}()
+	}
+}

@@ -44,13 +44,7 @@ func NewGame(d *Data, o Options, dataPath string) (*Game, error) {
 }
 
 // Default returns the game with the embedded data and default options.
-func Default() *Game {
-	g, err := New(DefaultOptions())
-	if err != nil {
-		panic("anvil: embedded data is invalid: " + err.Error())
-	}
-	return g
-}
+func Default() *Game { return env.MustEmbedded(DefaultData, NewGame, DefaultOptions()) }
 
 // New builds the game with the embedded data.
 func New(o Options) (*Game, error) {

@@ -39,17 +39,7 @@ func NewGame(d *Data, o Options, dataPath string) (*Game, error) {
 // Default is the game with the embedded data and default options.
 func Default() *Game { return mustGame(DefaultOptions()) }
 
-func mustGame(o Options) *Game {
-	d, err := DefaultData()
-	if err != nil {
-		panic("jubilee: embedded data is invalid: " + err.Error())
-	}
-	g, err := NewGame(d, o, "")
-	if err != nil {
-		panic(err)
-	}
-	return g
-}
+func mustGame(o Options) *Game { return env.MustEmbedded(DefaultData, NewGame, o) }
 
 // Data returns the game's immutable data.
 func (g *Game) Data() *Data { return g.data }

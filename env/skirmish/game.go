@@ -49,17 +49,7 @@ func NewGame(d *Data, o Options, dataPath string) (*Game, error) {
 // Default is the embedded scenario with default options.
 func Default() *Game { return mustGame(DefaultOptions()) }
 
-func mustGame(o Options) *Game {
-	d, err := DefaultData()
-	if err != nil {
-		panic("skirmish: embedded scenario is invalid: " + err.Error())
-	}
-	g, err := NewGame(d, o, "")
-	if err != nil {
-		panic(err)
-	}
-	return g
-}
+func mustGame(o Options) *Game { return env.MustEmbedded(DefaultData, NewGame, o) }
 
 // Data is the game's scenario.
 func (g *Game) Data() *Data { return g.data }

@@ -46,17 +46,7 @@ func NewGame(d *Data, o Options, dataPath string) (*Game, error) {
 }
 
 // Default returns the game with the embedded data and default options.
-func Default() *Game {
-	d, err := DefaultData()
-	if err != nil {
-		panic("stnazaire: embedded data is invalid: " + err.Error())
-	}
-	g, err := NewGame(d, DefaultOptions(), "")
-	if err != nil {
-		panic(err)
-	}
-	return g
-}
+func Default() *Game { return env.MustEmbedded(DefaultData, NewGame, DefaultOptions()) }
 
 // Data returns the game's immutable data.
 func (g *Game) Data() *Data { return g.data }
