@@ -79,7 +79,8 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 	for range helpers {
 		go func() {
 			for seen := int64(0); ; {
-				seen = spinUntil(func() bool { return round.Load() > seen }, func() int64 { return round.Load() })
+				spinUntil(func() bool { return round.Load() > seen })
+				seen = round.Load() // no further round is posted before this one is finished
 				b := posted.Load()
 				if b == nil {
 					return
@@ -100,7 +101,7 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 		round.Add(1)
 		fill(next, budget-issued)
 		s.rollOut(cur)
-		spinUntil(func() bool { return finished.Load() == int64(helpers) }, func() int64 { return 0 })
+		spinUntil(func() bool { return finished.Load() == int64(helpers) })
 		for j := 0; j < cur.n; j++ {
 			s.backup(t, cur.paths[j], cur.rets[j], true)
 		}
@@ -111,14 +112,13 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 
 // spinUntil waits for done, spinning, and yielding the processor between
 // looks once the wait is long, so that a search with more workers than
-// cores still progresses; it returns value() once done.
-func spinUntil(done func() bool, value func() int64) int64 {
+// cores still progresses.
+func spinUntil(done func() bool) {
 	for i := 0; !done(); i++ {
 		if i >= 64 {
 			runtime.Gosched()
 		}
 	}
-	return value()
 }
 
 // rollOut plays the batch's leaves that no other goroutine has claimed.
