@@ -88,7 +88,13 @@ func Merge(out string, paths []string, begin func(Merged), keep func(GameResult)
 	// First pass: every game of every lineup, once.
 	games := m.Run.Games
 	seen := map[string][]uint64{}
-	var dups []string
+	// dups are the games given twice, listed in game order whatever the
+	// order in which a run's workers wrote its rows.
+	type dup struct {
+		agent, path string
+		game        int
+	}
+	var dups []dup
 	for _, sf := range shards {
 		lo, hi := sf.shard.Range(games)
 		err := sf.rf.scan(func(r GameResult) error {
@@ -105,11 +111,7 @@ func Merge(out string, paths []string, begin func(Merged), keep func(GameResult)
 				m.Labels = append(m.Labels, r.Agent)
 			}
 			if bits[r.Game/64]&(1<<(r.Game%64)) != 0 {
-				if len(dups) < 5 {
-					dups = append(dups, fmt.Sprintf("%s game %d (again in %s)", r.Agent, r.Game, sf.path))
-				} else if len(dups) == 5 {
-					dups = append(dups, "…")
-				}
+				dups = append(dups, dup{r.Agent, sf.path, r.Game})
 			}
 			bits[r.Game/64] |= 1 << (r.Game % 64)
 			return nil
@@ -119,7 +121,18 @@ func Merge(out string, paths []string, begin func(Merged), keep func(GameResult)
 		}
 	}
 	if len(dups) > 0 {
-		return fmt.Errorf("games given twice: %s", strings.Join(dups, "; "))
+		slices.SortStableFunc(dups, func(a, b dup) int {
+			return cmp.Or(cmp.Compare(slices.Index(m.Labels, a.agent), slices.Index(m.Labels, b.agent)), cmp.Compare(a.game, b.game))
+		})
+		var names []string
+		for i, d := range dups {
+			if i == 5 {
+				names = append(names, "…")
+				break
+			}
+			names = append(names, fmt.Sprintf("%s game %d (again in %s)", d.agent, d.game, d.path))
+		}
+		return fmt.Errorf("games given twice: %s", strings.Join(names, "; "))
 	}
 	// The run's order, which the rows, written in finishing order, lose.
 	order := map[string]int{}
