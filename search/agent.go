@@ -37,6 +37,7 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "workers", Default: "1", Help: "parallel workers"},
 	{Name: "parallel", Default: "tree", Help: "tree (shared tree, virtual loss) or root (one tree per worker)"},
 	{Name: "worlds", Default: "8", Help: "determinized: number of redrawn worlds"},
+	{Name: "early", Default: "false", Help: "stop once no other move can overtake the most visited in the simulations left (same move, less work; needs final=visits and sims)"},
 }
 
 func init() {
@@ -92,6 +93,9 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 	if cfg.Reuse, err = agents.Bool(p, doc("reuse")); err != nil {
 		return cfg, err
 	}
+	if cfg.Early, err = agents.Bool(p, doc("early")); err != nil {
+		return cfg, err
+	}
 	if cfg.PriorWeight, err = agents.Float(p, doc("prior"), 0, 1000); err != nil {
 		return cfg, err
 	}
@@ -130,6 +134,9 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 	}
 	if cfg.Sims == 0 && cfg.Time == 0 {
 		return cfg, fmt.Errorf("options sims=0 and time=0 leave no budget")
+	}
+	if cfg.Early && (cfg.FinalByValue || cfg.Sims == 0) {
+		return cfg, fmt.Errorf("option early=true needs final=visits and a sims budget")
 	}
 	return cfg, nil
 }

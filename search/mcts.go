@@ -95,6 +95,11 @@ type Config struct {
 	RootParallel bool
 	// Worlds is the number of resampled worlds of Determinized.
 	Worlds int
+	// Early ends a shared-tree search with a simulation budget as soon as
+	// no root action can overtake the most visited one in the simulations
+	// left: the move is the one the whole budget would choose (with final
+	// by visits), for less work where the choice is clear.
+	Early bool
 	Seed   uint64
 }
 

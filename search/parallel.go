@@ -27,11 +27,16 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 	}
 	base := s.sims
 	issued := 0
+	before := t.nodes[0].visits // a reused tree's
+	// settled: the search may end early, the move being settled.
+	settled := func() bool {
+		return s.cfg.Early && decided(t, budget-int(t.nodes[0].visits-before))
+	}
 	// fill selects up to want leaves into b, under virtual loss when the
 	// search is parallel; each simulation's stream is seeded by its number.
 	fill := func(b *batch, want int) {
 		b.n = 0
-		if want <= 0 || s.stopped(ctx, deadline) {
+		if want <= 0 || s.stopped(ctx, deadline) || settled() {
 			return
 		}
 		b.n = min(len(b.slots), want)
@@ -47,7 +52,7 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 	if len(s.workers) == 1 {
 		wk := s.slots[0]
 		for issued < budget {
-			if issued%checkEvery == 0 && s.stopped(ctx, deadline) {
+			if issued%checkEvery == 0 && (s.stopped(ctx, deadline) || settled()) {
 				break
 			}
 			wk.src.Seed(s.cfg.Seed, base+uint64(issued))
@@ -108,6 +113,21 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 		s.sims += uint64(cur.n)
 		cur, next = next, cur
 	}
+}
+
+// decided reports whether the root's most visited child is ahead of every
+// other by more than the simulations left, so that no search of the rest of
+// the budget could change the move chosen by visits.
+func decided(t *tree, left int) bool {
+	first, second := int32(0), int32(0)
+	for c := t.nodes[0].child; c >= 0; c = t.nodes[c].sibling {
+		if v := t.nodes[c].visits; v > first {
+			first, second = v, first
+		} else if v > second {
+			second = v
+		}
+	}
+	return int(first-second) > left
 }
 
 // spinUntil waits for done, spinning, and yielding the processor between
