@@ -100,7 +100,7 @@ type Config struct {
 	// left: the move is the one the whole budget would choose (with final
 	// by visits), for less work where the choice is clear.
 	Early bool
-	Seed   uint64
+	Seed  uint64
 }
 
 // DefaultConfig is a sensible starting point.
