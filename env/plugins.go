@@ -54,6 +54,20 @@ type LeafValuer interface {
 	LeafValue() []float64
 }
 
+// DecisionKinds is implemented by games whose decisions fall into kinds a
+// player would name ("move", "fire", "landing box"), listed here; the
+// game's states then implement DecisionKinder. A search can be told which
+// kinds to search, a plan playing the others (search option at).
+type DecisionKinds interface {
+	DecisionKinds() []string
+}
+
+// DecisionKinder names the kind of the decision pending in a state, one of
+// its game's DecisionKinds ("" at a chance node or the end).
+type DecisionKinder interface {
+	DecisionKind() string
+}
+
 // Narrator is implemented by states that can say, in the printed game's
 // words, what the action that led to them did. before is the state the
 // action was applied to; the receiver is the state after. The account is

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/chariot-ai/chariot/internal/registry"
@@ -37,6 +38,7 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "workers", Default: "1", Help: "parallel workers"},
 	{Name: "parallel", Default: "tree", Help: "tree (shared tree, virtual loss) or root (one tree per worker)"},
 	{Name: "worlds", Default: "8", Help: "determinized: number of redrawn worlds"},
+	{Name: "at", Default: "", Help: "decision kinds searched, joined by '+' (games that name them); the rollout agent plays the others (openloop, ismcts)"},
 	{Name: "early", Default: "false", Help: "stop once no other move can overtake the most visited in the simulations left (same move, less work; needs final=visits and sims)"},
 }
 
@@ -127,6 +129,11 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 	default:
 		return cfg, fmt.Errorf("option parallel=%q: want tree or root", v)
 	}
+	if spec := p["at"]; spec != "" {
+		if cfg.At, err = decisionKinds(g, spec); err != nil {
+			return cfg, err
+		}
+	}
 	if spec := p["eval"]; spec != "" {
 		if cfg.Evaluator, err = NewEvaluator(spec, g); err != nil {
 			return cfg, fmt.Errorf("option eval: %w", err)
@@ -139,6 +146,21 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 		return cfg, fmt.Errorf("option early=true needs final=visits and a sims budget")
 	}
 	return cfg, nil
+}
+
+// decisionKinds reads option at: kinds of g's decisions joined by '+'.
+func decisionKinds(g env.Game, spec string) ([]string, error) {
+	dk, ok := g.(env.DecisionKinds)
+	if !ok {
+		return nil, fmt.Errorf("option at: %s does not name its kinds of decision", g.Name())
+	}
+	kinds := strings.Split(spec, "+")
+	for _, k := range kinds {
+		if !slices.Contains(dk.DecisionKinds(), k) {
+			return nil, fmt.Errorf("option at: %q is not a kind of decision of %s (want %s, joined by '+')", k, g.Name(), strings.Join(dk.DecisionKinds(), ", "))
+		}
+	}
+	return kinds, nil
 }
 
 // Agent plays the searcher's choice; with one legal action it does not

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -100,7 +101,12 @@ type Config struct {
 	// left: the move is the one the whole budget would choose (with final
 	// by visits), for less work where the choice is clear.
 	Early bool
-	Seed  uint64
+	// At, if set, names the kinds of decision searched (the game's
+	// env.DecisionKinds); the rollout agent plays every other decision,
+	// at the root and inside the tree alike, so the tree branches only at
+	// these. Open loop and IS-MCTS only.
+	At   []string
+	Seed uint64
 }
 
 // DefaultConfig is a sensible starting point.
@@ -173,6 +179,9 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 	if cfg.Workers < 1 {
 		cfg.Workers = 1
 	}
+	if len(cfg.At) > 0 && cfg.Mode != OpenLoop && cfg.Mode != ISMCTS {
+		return nil, errors.New("search: option at needs an open-loop search (openloop or ismcts)")
+	}
 	if cfg.Mode == Determinized && cfg.Worlds < 1 {
 		return nil, errors.New("search: determinized search needs at least one world")
 	}
@@ -236,6 +245,9 @@ func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
 	p := root.CurrentPlayer()
 	if p < 0 {
 		return Result{}, fmt.Errorf("search: no seat to move (player %d)", p)
+	}
+	if !s.searches(root) {
+		return Result{Action: s.planned(root, s.slots[0])}, nil
 	}
 	var deadline time.Time
 	if s.cfg.Time > 0 {
@@ -316,6 +328,10 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if n != 0 && t.nodes[n].visits == 0 {
 			break
 		}
+		if !s.searches(st) {
+			_ = st.Apply(s.planned(st, wk)) // no node: the tree branches only where it searches
+			continue
+		}
 		var c int32
 		if nd := &t.nodes[n]; fast && nd.kids > 0 {
 			c = s.selectContiguous(t, nd, wk) // selectChild's common case, without its preamble
@@ -333,6 +349,28 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 	}
 	wk.path = path
 	return path
+}
+
+// searches reports whether the decision pending in st is of a kind the
+// search branches on (Config.At).
+func (s *Searcher) searches(st env.State) bool {
+	if len(s.cfg.At) == 0 {
+		return true
+	}
+	k, ok := st.(env.DecisionKinder)
+	return !ok || slices.Contains(s.cfg.At, k.DecisionKind())
+}
+
+// planned is the rollout agent's choice in st, or a random legal action
+// where there is none (or it fails).
+func (s *Searcher) planned(st env.State, wk *worker) env.Action {
+	if wk.rollout != nil {
+		if a, err := wk.rollout.Act(context.Background(), st); err == nil {
+			return a
+		}
+	}
+	wk.legal = st.LegalActions(wk.legal)
+	return wk.legal[wk.intn(len(wk.legal))]
 }
 
 // chanceChild samples an outcome, or with ExpandChance takes the outcome

@@ -34,6 +34,9 @@ var searchBestOptions = func() []env.OptionDoc {
 		{Name: "at", Default: searchBestDefaults["at"], Help: "decisions searched, joined by '+': " + strings.Join(pendingKinds, ", ") + "; the plans play the others"},
 	}
 	for _, d := range search.OptionDocs {
+		if d.Name == "at" {
+			continue // its own, above
+		}
 		if v, ok := searchBestDefaults[d.Name]; ok {
 			d.Default = v
 		}

@@ -145,6 +145,8 @@ func init() {
 		switch d.Name {
 		case "rollout", "workers", "parallel", "worlds", "reuse", "expand":
 			continue // the plan rolls out; one worker shares the plan
+		case "at":
+			continue // option open says what is searched
 		}
 		if v, ok := searchDefaults[d.Name]; ok {
 			d.Default = v

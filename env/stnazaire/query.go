@@ -133,3 +133,16 @@ func (g *Game) GermanSeat() bool { return g.opts.GermanSeat }
 // HasResult reports whether commando u has received a combat result in the
 // exchange of fire under way (9.1: noted at once, applied at its end).
 func (s *State) HasResult(u int) bool { return s.bHit[u].any() }
+
+// DecisionKinds lists the kinds of decision Pending names (env.DecisionKinds):
+// the British player's, then the German seat's.
+func (g *Game) DecisionKinds() []string { return pendNames[1:] }
+
+// DecisionKind is Pending's kind at a decision, "" at a die or the end
+// (env.DecisionKinder).
+func (s *State) DecisionKind() string {
+	if s.phase == phOver || s.roll != rollNone {
+		return ""
+	}
+	return pendNames[s.dec]
+}
