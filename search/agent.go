@@ -21,6 +21,7 @@ var modeAgents = []struct {
 	{"openloop", "open-loop MCTS: the tree is keyed by decisions, chance re-sampled every simulation", OpenLoop},
 	{"ismcts", "information-set MCTS: open loop, hidden counters redrawn every simulation", ISMCTS},
 	{"determinized", "determinized MCTS: one closed-loop tree per redrawn world, root statistics summed", Determinized},
+	{"halving", "rollouts on common random numbers: every move played from the same redrawn worlds with the same dice; sequential halving keeps the better half each round", Halving},
 }
 
 // OptionDocs documents the options every search agent takes.

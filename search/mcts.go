@@ -31,9 +31,12 @@ const (
 	// Determinized runs one closed-loop tree per resampled world and sums
 	// the root statistics.
 	Determinized
+	// Halving judges the root moves by rollouts alone, on common random
+	// numbers, keeping the better half each round (sequential halving).
+	Halving
 )
 
-var modeNames = [...]string{"closed", "open", "ismcts", "determinized"}
+var modeNames = [...]string{"closed", "open", "ismcts", "determinized", "halving"}
 
 func (m Mode) String() string { return modeNames[m] }
 
@@ -132,16 +135,18 @@ type Result struct {
 // worker holds one goroutine's (or one leaf slot's) scratch: its random
 // stream, its rollout agent, the state it simulates on and its buffers.
 type worker struct {
-	src      *rand.PCG
-	rng      *rand.Rand
-	rollout  agents.Agent // nil: uniform random
-	state    env.State    // reused through env.Copier where the game offers it
-	legal    []env.Action
-	fresh    []env.Action
-	outcomes []env.Outcome
-	path     []int32
-	rets     []float64
-	dice     *rand.Rand // this simulation's chance stream (SetDice), or nil
+	src       *rand.PCG
+	rng       *rand.Rand
+	rollout   agents.Agent // nil: uniform random
+	state     env.State    // reused through env.Copier where the game offers it
+	legal     []env.Action
+	fresh     []env.Action
+	outcomes  []env.Outcome
+	path      []int32
+	rets      []float64
+	dice      *rand.Rand // this simulation's chance stream (SetDice), or nil
+	common    *rand.Rand // Halving: the dice every candidate of a sample rolls
+	commonPCG rand.PCG
 }
 
 // intn draws uniformly from [0, n) straight from the worker's PCG
@@ -179,8 +184,11 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 	if cfg.Workers < 1 {
 		cfg.Workers = 1
 	}
-	if len(cfg.At) > 0 && cfg.Mode != OpenLoop && cfg.Mode != ISMCTS {
-		return nil, errors.New("search: option at needs an open-loop search (openloop or ismcts)")
+	if len(cfg.At) > 0 && cfg.Mode != OpenLoop && cfg.Mode != ISMCTS && cfg.Mode != Halving {
+		return nil, errors.New("search: option at needs an open-loop search (openloop, ismcts or halving)")
+	}
+	if cfg.Mode == Halving && (cfg.Workers > 1 || cfg.Sims <= 0) {
+		return nil, errors.New("search: halving needs a sims budget and one worker")
 	}
 	if cfg.Mode == Determinized && cfg.Worlds < 1 {
 		return nil, errors.New("search: determinized search needs at least one world")
@@ -258,6 +266,8 @@ func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
 		budget = math.MaxInt
 	}
 	switch {
+	case s.cfg.Mode == Halving:
+		return s.searchHalving(ctx, root, budget, deadline), nil
 	case s.cfg.Mode == Determinized || s.cfg.RootParallel:
 		s.searchForest(ctx, root, budget, deadline)
 	default:
