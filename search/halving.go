@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -21,7 +22,8 @@ import (
 // remaining candidate equally and keeps the better half.
 
 // searchHalving runs the budget of rollouts at root and returns the best
-// survivor by mean.
+// survivor by mean; with a Margin, the rollout agent's move unless another
+// beats it by Margin standard errors of their paired difference.
 func (s *Searcher) searchHalving(ctx context.Context, root env.State, budget int, deadline time.Time) Result {
 	wk := s.slots[0]
 	if wk.common == nil {
@@ -31,42 +33,81 @@ func (s *Searcher) searchHalving(ctx context.Context, root env.State, budget int
 	legal := root.LegalActions(nil)
 	res := Result{Stats: make([]Stat, len(legal))}
 	sums := make([]float64, len(legal))
-	alive := make([]int, len(legal))
+	var alive []int
+	plan := -1 // the protected move: sampled every round, compared pairwise
+	if s.cfg.Margin > 0 {
+		plan = slices.Index(legal, s.planned(root, wk))
+	}
 	for i, a := range legal {
 		res.Stats[i].Action = a
-		alive[i] = i
+		if i != plan {
+			alive = append(alive, i)
+		}
 	}
+	// The paired differences from the plan's return, sample by sample.
+	dsum, dsq, dn := make([]float64, len(legal)), make([]float64, len(legal)), make([]int, len(legal))
 	mean := func(i int) float64 { return sums[i] / float64(max(res.Stats[i].Visits, 1)) }
+	// play rolls candidate i out on the sample's world and dice.
+	play := func(i int, sample uint64) (float64, bool) {
+		wk.src.Seed(s.cfg.Seed, sample)
+		wk.commonPCG.Seed(s.cfg.Seed^0x636f6d6d6f6e, sample)
+		wk.dice = wk.common
+		s.startDice(wk) // a hindsight search's own dice win
+		st := root.Resample(p, wk.rng)
+		if st.Apply(legal[i]) != nil {
+			return 0, false
+		}
+		r := s.rollout(st, wk)[p]
+		sums[i] += r
+		res.Stats[i].Visits++
+		res.Sims++
+		return r, true
+	}
 	rounds := max(1, bits.Len(uint(len(legal)-1)))
-	for r := 0; r < rounds && len(alive) > 1; r++ {
-		per := max(1, budget/(rounds*len(alive)))
+	for r := 0; r < rounds && len(alive) > 0 && (len(alive) > 1 || plan >= 0); r++ {
+		n := len(alive)
+		if plan >= 0 {
+			n++
+		}
+		per := max(1, budget/(rounds*n))
 		for k := 0; k < per && !s.stopped(ctx, deadline); k++ {
 			sample := s.sims
 			s.sims++
+			base, based := 0.0, false
+			if plan >= 0 {
+				base, based = play(plan, sample)
+			}
 			for _, i := range alive {
-				wk.src.Seed(s.cfg.Seed, sample)
-				wk.commonPCG.Seed(s.cfg.Seed^0x636f6d6d6f6e, sample)
-				wk.dice = wk.common
-				s.startDice(wk) // a hindsight search's own dice win
-				st := root.Resample(p, wk.rng)
-				if st.Apply(legal[i]) != nil {
-					continue
+				if v, ok := play(i, sample); ok && based {
+					d := v - base
+					dsum[i] += d
+					dsq[i] += d * d
+					dn[i]++
 				}
-				sums[i] += s.rollout(st, wk)[p]
-				res.Stats[i].Visits++
-				res.Sims++
 			}
 		}
 		slices.SortStableFunc(alive, func(a, b int) int { return cmp.Compare(mean(b), mean(a)) })
+		if plan >= 0 && r == rounds-1 {
+			break // every candidate keeps its paired record for the verdict
+		}
 		alive = alive[:(len(alive)+1)/2]
 	}
 	for i := range res.Stats {
 		res.Stats[i].Value = mean(i)
 	}
-	best := alive[0]
-	for _, i := range alive {
-		if mean(i) > mean(best) {
-			best = i
+	best := plan
+	if plan < 0 {
+		best = alive[0]
+	}
+	gapBest := 0.0
+	for i := range legal {
+		if plan < 0 || i == plan || dn[i] < 2 {
+			continue
+		}
+		m := dsum[i] / float64(dn[i])
+		sd := math.Sqrt(max(0, dsq[i]-float64(dn[i])*m*m) / float64(dn[i]-1))
+		if gap := m - s.cfg.Margin*sd/math.Sqrt(float64(dn[i])); gap > gapBest {
+			best, gapBest = i, gap
 		}
 	}
 	res.Action = legal[best]

@@ -72,7 +72,8 @@ func TestHalvingCommonNumbers(t *testing.T) {
 }
 
 // TestHalvingTakesTheWin: at a position where one move wins at once, every
-// rollout of it wins and the halving keeps it.
+// rollout of it wins and the halving keeps it, protecting the rollout
+// agent's move or not.
 func TestHalvingTakesTheWin(t *testing.T) {
 	g := mustGame(t, "tictactoe")
 	root := g.NewInitialState(0)
@@ -85,13 +86,15 @@ func TestHalvingTakesTheWin(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cfg := DefaultConfig()
-	cfg.Mode, cfg.Sims, cfg.Seed = Halving, 200, 1
-	r := searchOnce(t, g, root, cfg)
-	if got := root.ActionString(r.Action); got != "a3" {
-		t.Errorf("chose %s, not the winning a3; %v", got, r.Stats)
-	}
-	if r.Sims > cfg.Sims {
-		t.Errorf("%d rollouts, over the budget of %d", r.Sims, cfg.Sims)
+	for _, margin := range []float64{0, 3} {
+		cfg := DefaultConfig()
+		cfg.Mode, cfg.Sims, cfg.Seed, cfg.Margin = Halving, 200, 1, margin
+		r := searchOnce(t, g, root, cfg)
+		if got := root.ActionString(r.Action); got != "a3" {
+			t.Errorf("margin %v: chose %s, not the winning a3; %v", margin, got, r.Stats)
+		}
+		if r.Sims > cfg.Sims {
+			t.Errorf("margin %v: %d rollouts, over the budget of %d", margin, r.Sims, cfg.Sims)
+		}
 	}
 }

@@ -107,9 +107,13 @@ type Config struct {
 	// At, if set, names the kinds of decision searched (the game's
 	// env.DecisionKinds); the rollout agent plays every other decision,
 	// at the root and inside the tree alike, so the tree branches only at
-	// these. Open loop and IS-MCTS only.
-	At   []string
-	Seed uint64
+	// these. Open loop, IS-MCTS and Halving only.
+	At []string
+	// Margin, in Halving, keeps the rollout agent's move in every round and
+	// leaves it only for a move whose mean beats it by Margin standard
+	// errors of their paired difference (0: the best survivor by mean).
+	Margin float64
+	Seed   uint64
 }
 
 // DefaultConfig is a sensible starting point.
