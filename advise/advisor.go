@@ -25,11 +25,6 @@ func DefaultAgent(g env.Game) string {
 	return "ismcts"
 }
 
-// searchModes maps the search agents' names to their modes.
-var searchModes = map[string]search.Mode{
-	"mcts": search.ClosedLoop, "openloop": search.OpenLoop, "ismcts": search.ISMCTS, "determinized": search.Determinized,
-}
-
 // Options configure an Advisor.
 type Options struct {
 	// Agent is the agent spec: a search agent ("ismcts:rollout=greedy"),
@@ -68,7 +63,7 @@ func NewAdvisor(g env.Game, o Options) (*Advisor, error) {
 	}
 	a := &Advisor{game: g, opts: o}
 	name, rest, _ := strings.Cut(strings.TrimSpace(o.Agent), ":")
-	mode, ok := searchModes[name]
+	mode, ok := search.ModeOf(name)
 	if !ok {
 		if _, err := agents.New(o.Agent, g, o.Seed); err != nil {
 			return nil, err

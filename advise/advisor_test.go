@@ -272,3 +272,20 @@ func BenchmarkSuggest(b *testing.B) {
 	b.ReportMetric(float64(worst.Microseconds())/1000, "ms-worst-over")
 	b.ReportMetric(float64(sims)/float64(b.N), "sims/op")
 }
+
+// TestSuggestHalving: every search agent of package search advises with
+// its statistics, the rollout search on common numbers too.
+func TestSuggestHalving(t *testing.T) {
+	s := decisionState(t, 4)
+	a, err := NewAdvisor(s.Game(), Options{Agent: "halving:sims=40", Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg, err := a.Suggest(context.Background(), s.State(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sg.Done || sg.Sims == 0 || len(sg.Moves) == 0 || sg.Moves[0].Visits == 0 {
+		t.Errorf("halving's suggestion: %+v", sg)
+	}
+}

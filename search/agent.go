@@ -24,6 +24,17 @@ var modeAgents = []struct {
 	{"halving", "rollouts on common random numbers: every move played from the same redrawn worlds with the same dice; sequential halving keeps the better half each round", Halving},
 }
 
+// ModeOf is the mode of the search agent registered as name ("ismcts"),
+// or false where name is not one.
+func ModeOf(name string) (Mode, bool) {
+	for _, m := range modeAgents {
+		if m.name == name {
+			return m.mode, true
+		}
+	}
+	return 0, false
+}
+
 // OptionDocs documents the options every search agent takes.
 var OptionDocs = []env.OptionDoc{
 	{Name: "sims", Default: "1000", Help: "simulations per move (0: use time alone)"},
