@@ -92,6 +92,8 @@ type Agent struct {
 	p     Params
 	d     *stn.Data
 	exits []int
+	// objectives are the spaces holding an objective, in space order.
+	objectives []int
 	// withdrawal is where the historical plan's parties go when done: the
 	// exit box nearest the Old Mole landing stage.
 	withdrawal int
@@ -109,6 +111,9 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 	for i, sp := range a.d.Spaces {
 		if sp.Exit >= 0 {
 			a.exits = append(a.exits, i)
+		}
+		if sp.Objective > 0 {
+			a.objectives = append(a.objectives, i)
 		}
 	}
 	a.withdrawal = a.nearestExit(int(a.d.LandingSpace[stn.OldMole]))
@@ -167,8 +172,10 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 		}
 	}
 	b := a.d.British[u]
-	for sp := range a.d.Spaces {
-		if s.MayDemolish(u, sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || a.d.Spaces[sp].Objective == b.Objective) {
+	may := s.DemolishableObjectives(u)
+	for _, sp := range a.objectives {
+		obj := a.d.Spaces[sp].Objective
+		if may&(1<<obj) != 0 && !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
 			consider(sp, false)
 		}
 	}
@@ -231,8 +238,9 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 
 // hasWork reports whether commando v has an objective left it may take.
 func (a *Agent) hasWork(s *stn.State, v int) bool {
-	for sp := range a.d.Spaces {
-		if s.MayDemolish(v, sp) {
+	may := s.DemolishableObjectives(v)
+	for _, sp := range a.objectives {
+		if may&(1<<a.d.Spaces[sp].Objective) != 0 && !s.Destroyed(sp) {
 			return true
 		}
 	}

@@ -130,3 +130,35 @@ func BenchmarkSearch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBestSearch runs searches of the strongest configuration (IS-MCTS
+// rolled out by greedy with its choice as a prior, searching moves and
+// fire): where a game's time goes in the agent that matters.
+func BenchmarkBestSearch(b *testing.B) {
+	g, root := benchRoot(b)
+	for _, p := range []env.Params{
+		{"sims": "256", "rollout": "greedy", "prior": "3"},
+		{"sims": "256", "rollout": "greedy", "prior": "3", "at": "move+fire+occupy+displace"},
+	} {
+		b.Run(p.String(), func(b *testing.B) {
+			cfg, err := search.ParseConfig(g, p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			cfg.Mode = search.ISMCTS
+			s, err := search.NewSearcher(g, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sims := 0
+			for b.Loop() {
+				r, err := s.Search(context.Background(), root)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sims += r.Sims
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(sims, 1)), "ns/sim")
+		})
+	}
+}

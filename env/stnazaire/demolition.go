@@ -34,23 +34,31 @@ func (s *State) canDemolish(u int) bool {
 // (11.3), or of any type under the optional rule. Burtinshaw, in reserve,
 // only ever replaces (11.2).
 func (s *State) mayDemolish(u int, obj int8) bool {
+	return s.DemolishableObjectives(u)&(1<<obj) != 0
+}
+
+// DemolishableObjectives is the set of objective numbers commando u may
+// demolish by 11.1 to 11.3 (bit n for objective n; destroyed, pins and phase
+// aside), in one pass over the commandos: for agents that ask it of every
+// objective.
+func (s *State) DemolishableObjectives(u int) uint32 {
 	d := s.data()
-	if d.British[u].Objective == obj {
-		return true
-	}
-	assigned := false
+	var gone, here uint32 // objectives with an assigned commando of u's type gone; with one still in play
 	for v := range d.British {
-		if d.British[v].Objective != obj {
-			continue
-		}
-		if st := s.bStatus[v]; st == bOnMap || st == bAboard {
-			return false
-		}
-		if d.British[v].Type == d.British[u].Type || s.opts().AnyCommando {
-			assigned = true
+		obj := d.British[v].Objective
+		switch {
+		case obj == 0:
+		case s.bStatus[v] == bOnMap || s.bStatus[v] == bAboard:
+			here |= 1 << obj
+		case d.British[v].Type == d.British[u].Type || s.opts().AnyCommando:
+			gone |= 1 << obj
 		}
 	}
-	return assigned
+	may := gone &^ here
+	if obj := d.British[u].Objective; obj > 0 {
+		may |= 1 << obj
+	}
+	return may
 }
 
 // demolitionModifier (11.1): -1 per adjacent space holding Germans unless
