@@ -16,7 +16,7 @@ func init() {
 		Name:        Name,
 		Description: "Commandos at St. Nazaire (Vae Victis): solitaire, British commandos against rule-driven Germans, 10 turns",
 		Options:     OptionDocs,
-		New:         env.DataGame(ParseOptions, LoadData, DefaultData, NewGame),
+		New:         env.DataGame(ParseOptions, OpenData, DefaultData, NewGame),
 	})
 }
 
@@ -80,19 +80,25 @@ func (g *Game) SeatNames() []string {
 // Caveats tells a person playing the printed game what the engine's data
 // may not share with their copy: the rule text has no map, counter values,
 // combat results table or landing table, so those were reconstructed (see
-// data/README.md). A game on other data (data=) says only that.
+// data/README.md). A game on a data file (data=path) says only that; the
+// balanced set (data=balanced) first says what it changed.
 func (g *Game) Caveats() []string {
-	if g.dataPath != "" {
+	var out []string
+	switch g.dataPath {
+	case "":
+	case DataBalanced:
+		out = append(out, "This is the balanced data set (data=balanced): the combat results table, the landing table and some counter strengths were retuned from the reconstruction so that the raid's own plan scores serious damage (rule 13); data/README.md lists every change.")
+	default:
 		return []string{"The map, counters and tables come from " + g.dataPath + ", not the engine's reconstruction: they are as right as that file."}
 	}
-	return []string{
+	return append(out,
 		"The map (spaces, links, which space holds which objective and set-up area) is reconstructed from the rules' references and the history of the raid: your printed map may differ.",
 		"Counter strengths are reconstructed where the rules do not fix them (most commandos and Germans, every FlaK): check them against your counters.",
 		"The combat results table is reconstructed, checked only against the four results of the rule 9 example: your printed table may differ.",
 		"The landing table (5.2.1) is reconstructed: your play aid may differ.",
 		"The reinforcement table, set-up draws, objectives and victory levels follow the rules as printed.",
 		"Where your printed table gives another result, set it by hand (\"set Birney pinned\", \"set Birney at Old Mole landing stage\"; \"set\" alone lists the forms): the save file keeps it and undo takes it back.",
-	}
+	)
 }
 
 // NumDistinctActions is the size of the fixed action space.

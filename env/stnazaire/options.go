@@ -61,11 +61,13 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "original_terrain", Default: "false", Help: "round spaces give cover, as in the original French rules before the 1.1 erratum"},
 	{Name: "turns", Default: "10", Help: "number of game turns (1.2)"},
 	{Name: "opponent", Default: "rules", Help: "rules: the Germans follow the priorities of 8.1 and 9.1.1; seat: they are seat 1, played by any agent (\"rules\" plays the priorities)"},
-	{Name: "data", Default: "", Help: "path of an alternative data file (map, counters, tables)"},
+	{Name: "data", Default: "default", Help: "data set: default (the reconstruction), balanced (reconstructed entries retuned so the historical plan scores serious damage, see data/README.md), or the path of a data file (map, counters, tables)"},
 }
 
 // ParseOptions reads key=value params over the defaults. The "data" key is
-// not an option of the rules and is returned separately.
+// not an option of the rules and is returned separately: "" for the default
+// set (data=default is the same game, so it is dropped), else the name of
+// an embedded set or a path (see OpenData).
 func ParseOptions(p env.Params) (Options, string, error) {
 	o := DefaultOptions()
 	if err := p.CheckKnown(OptionDocs); err != nil {
@@ -106,7 +108,11 @@ func ParseOptions(p env.Params) (Options, string, error) {
 	default:
 		return o, "", fmt.Errorf("option opponent=%q: want rules or seat", v)
 	}
-	return o, p["data"], nil
+	data := p["data"]
+	if data == DataDefault {
+		data = ""
+	}
+	return o, data, nil
 }
 
 // Params writes the options as canonical key=value text.

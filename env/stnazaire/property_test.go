@@ -121,8 +121,14 @@ func TestRandomPlayProperties(t *testing.T) {
 	if testing.Short() {
 		games = 200
 	}
-	g := Default()
-	rng := rand.New(rand.NewPCG(2026, 11))
+	playRandomGames(t, Default(), games, 2026)
+}
+
+// playRandomGames plays games random games of g from seeds 0.. with the dice and
+// choices of one stream, checking the invariants after every step.
+func playRandomGames(t *testing.T, g *Game, games int, seed uint64) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 11))
 	var buf []env.Action
 	for i := range games {
 		s := g.newState(uint64(i))
