@@ -15,7 +15,8 @@
 // The files follow the rules: landing.go (5), movement.go (6, 7),
 // german.go (8, 12), combat.go (9), cohesion.go (10), demolition.go (11),
 // text.go (13, 14), seat.go (the German seat); flow.go is the sequence of play (4). The map, counters
-// and tables are data (data/default.json, explained in data/README.md);
+// and tables are data (data/default.json, explained in data/README.md;
+// data=balanced loads data/balanced.json, a retuned copy, see datasets.go);
 // RULINGS.md lists every reading taken where the text is unclear, with the
 // options that select the other reading.
 //
