@@ -85,6 +85,7 @@ func FuzzParseAction(f *testing.F) {
 
 func FuzzParseData(f *testing.F) {
 	f.Add(defaultData)
+	f.Add(balancedData)
 	f.Add([]byte(`{"spaces":[]}`))
 	f.Add([]byte(`{"spaces":[{"id":"A","shape":"round","landing":"old_mole"}],"links":[{"a":"A","b":"B","kind":"move"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
