@@ -49,7 +49,7 @@ func addSessionFlags(fs *flag.FlagSet) *sessionFlags {
 		top:      fs.Int("top", 5, "how many suggested moves to list"),
 		game:     fs.String("game", "", "game spec with options, e.g. "+defaultGame+":turns=8 (default "+defaultGame+", or the loaded file's game)"),
 		agent:    fs.String("agent", "", "agent behind the suggestions (see chariot agents; default: IS-MCTS with the game's rollout agent)"),
-		data:     fs.String("data", "", "alternative data file for the game (map, counters, tables)"),
+		data:     fs.String("data", "", dataFlagHelp),
 		fresh:    fs.Bool("new", false, "start a new game even where the autosave holds one to resume (the new game is autosaved beside it)"),
 		futures:  fs.Int("futures", advise.DefaultFutures, "futures sampled for the forecast of the other side and the dice (0: none)"),
 	}

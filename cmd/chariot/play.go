@@ -23,7 +23,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	agentSpec := fs.String("agent", "random", "agent spec for every seat (see chariot agents)")
 	seed := fs.Uint64("seed", 1, "seed of the game, its dice and the agents")
 	logSteps := fs.Bool("log", true, "print one line per step")
-	dataPath := fs.String("data", "", "alternative data file for the game (map, counters, tables)")
+	dataPath := fs.String("data", "", dataFlagHelp)
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
