@@ -169,8 +169,15 @@ func (k *KeySearch) decide(ctx context.Context, s *raid.State) (env.Action, erro
 	if err != nil {
 		return 0, err
 	}
-	if k.Margin <= 0 {
-		return r.Action, nil
+	return depart(r, plan, k.Margin), nil
+}
+
+// depart is the action a search r chooses over the plan's choice plan:
+// the action whose mean beats plan's by the most beyond margin VP ×
+// √(1/n + 1/n_plan), else plan; with margin 0, the search's own choice.
+func depart(r search.Result, plan env.Action, margin float64) env.Action {
+	if margin <= 0 {
+		return r.Action
 	}
 	var base search.Stat
 	for _, st := range r.Stats {
@@ -179,17 +186,17 @@ func (k *KeySearch) decide(ctx context.Context, s *raid.State) (env.Action, erro
 		}
 	}
 	if base.Visits == 0 {
-		return plan, nil
+		return plan
 	}
 	choice, best := plan, 0.0
 	for _, st := range r.Stats {
 		if st.Action == plan || st.Visits == 0 {
 			continue
 		}
-		gap := st.Value - base.Value - k.Margin*math.Sqrt(1/float64(st.Visits)+1/float64(base.Visits))
+		gap := st.Value - base.Value - margin*math.Sqrt(1/float64(st.Visits)+1/float64(base.Visits))
 		if gap > best {
 			choice, best = st.Action, gap
 		}
 	}
-	return choice, nil
+	return choice
 }

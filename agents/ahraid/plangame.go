@@ -1,0 +1,275 @@
+package ahraid
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
+	raid "github.com/chariot-ai/chariot/env/ahraid"
+)
+
+// planGame is the raid seen at the grain of plans, for plansearch: the
+// British decide once a turn, at the turn's first British decision, how to
+// change their plan (a planMove); the plan plays every other British
+// decision inside Apply. The dice stay chance nodes, so IS-MCTS searches
+// this game as it searches any other, over a handful of choices a turn
+// instead of a dozen primitive ones a decision.
+type planGame struct {
+	g     *raid.Game
+	moves []planMove // the moves offered, keep first
+	from  int        // the first turn with a plan decision
+}
+
+// planMove is one way to change the plan at the start of a turn.
+type planMove uint8
+
+const (
+	moveKeep  planMove = iota // the plan as it is
+	moveLeave                 // the commandos make for the exits from this turn on
+	moveStay                  // they leave two turns later than planned
+	moveRush                  // land anywhere allowed, or only at the assigned places (toggle)
+	moveGuns                  // go for the guns first, or not (toggle)
+	moveDock                  // the dry dock's targets only, or every target (toggle)
+	moveCover                 // covering fire, or none (toggle)
+	numMoves
+)
+
+var moveNames = [numMoves]string{"keep", "leave", "stay", "rush", "guns", "dock", "cover"}
+
+var moveHelp = [numMoves]string{"the plan as it is", "the commandos make for the exits from this turn on",
+	"they leave two turns later than planned", "toggle: land anywhere allowed / only at the assigned places",
+	"toggle: the guns first", "toggle: the dry dock's targets only", "toggle: covering fire"}
+
+// parseMoves reads a list of moves joined by '+'; keep is always offered,
+// first.
+func parseMoves(spec string) ([]planMove, error) {
+	moves := []planMove{moveKeep}
+	for _, w := range strings.Split(spec, "+") {
+		if w == "" || w == "keep" {
+			continue
+		}
+		i := slices.Index(moveNames[:], w)
+		if i < 0 {
+			return nil, fmt.Errorf("%q is not a plan move (%s)", w, strings.Join(moveNames[1:], ", "))
+		}
+		if !slices.Contains(moves, planMove(i)) {
+			moves = append(moves, planMove(i))
+		}
+	}
+	return moves, nil
+}
+
+// withdrawTurns is p's Withdraw with its default filled in.
+func withdrawTurns(p Plan) int {
+	if p.Withdraw == 0 {
+		return 3
+	}
+	return p.Withdraw
+}
+
+// apply returns plan p changed by move m at turn, and whether m changes it
+// (a move that changes nothing is not offered).
+func (m planMove) apply(p Plan, turn, turns int) (Plan, bool) {
+	w := withdrawTurns(p)
+	switch m {
+	case moveKeep:
+		return p, true
+	case moveLeave:
+		if turn >= turns-w {
+			return p, false // leaving already
+		}
+		p.Withdraw = turns - turn
+	case moveStay:
+		if w-2 < 1 {
+			return p, false
+		}
+		p.Withdraw = w - 2
+	case moveRush:
+		p.Rush = !p.Rush
+	case moveGuns:
+		p.GunsFirst = !p.GunsFirst
+	case moveDock:
+		p.DockOnly = !p.DockOnly
+	case moveCover:
+		p.Cover = !p.Cover
+	}
+	return p, true
+}
+
+// planPoint reports whether s asks for a plan decision: the first British
+// decision of a turn from turn from, the last decision having been taken
+// at turn asked.
+func planPoint(s *raid.State, asked, from int) bool {
+	return s.CurrentPlayer() == 0 && s.TurnNumber() > asked && s.TurnNumber() >= from
+}
+
+func (pg *planGame) Name() string            { return raid.Name + "-plans" }
+func (pg *planGame) Options() string         { return pg.g.Options() }
+func (pg *planGame) NumPlayers() int         { return 1 }
+func (pg *planGame) NumDistinctActions() int { return int(numMoves) }
+func (pg *planGame) ObservationSize() int    { return pg.g.ObservationSize() }
+
+// NewInitialState starts the raid with plan Withdraw.
+func (pg *planGame) NewInitialState(seed uint64) env.State {
+	return pg.newState(pg.g.NewInitialState(seed).(*raid.State), plans[len(plans)-1].plan, 0)
+}
+
+// newState wraps s, whose plan is p and whose last plan decision was taken
+// at turn asked, and plays the plan up to the next die or plan decision.
+func (pg *planGame) newState(s *raid.State, p Plan, asked int) *planState {
+	ag, _ := New(pg.g, p) // pg.g is a raid game
+	ps := &planState{pg: pg, s: s, asked: asked, ag: ag}
+	ps.settle()
+	return ps
+}
+
+type planJSON struct {
+	State json.RawMessage `json:"state"`
+	Plan  Plan            `json:"plan"`
+	Asked int             `json:"asked"`
+}
+
+func (pg *planGame) UnmarshalState(data []byte) (env.State, error) {
+	var j planJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return nil, fmt.Errorf("plan view: %w", err)
+	}
+	st, err := pg.g.UnmarshalState(j.State)
+	if err != nil {
+		return nil, err
+	}
+	return pg.newState(st.(*raid.State), j.Plan, j.Asked), nil
+}
+
+// planState is a position of planGame: the raid and the plan in force.
+type planState struct {
+	pg    *planGame
+	s     *raid.State
+	ag    *Agent // plays the plan; ag.p is the plan
+	asked int
+	buf   []env.Action
+}
+
+// settle plays the plan's British decisions until a die, the end or a
+// plan decision.
+func (ps *planState) settle() {
+	for ps.s.CurrentPlayer() == 0 && !planPoint(ps.s, ps.asked, ps.pg.from) {
+		a, err := ps.ag.Act(context.Background(), ps.s)
+		if err != nil {
+			panic("plan view: " + err.Error()) // the plans play every British decision
+		}
+		if err := ps.s.Apply(a); err != nil {
+			panic("plan view: " + err.Error())
+		}
+	}
+}
+
+func (ps *planState) Game() env.Game { return ps.pg }
+
+func (ps *planState) CurrentPlayer() env.Player { return ps.s.CurrentPlayer() }
+
+// LegalActions are the moves offered that change the plan, and keep.
+func (ps *planState) LegalActions(buf []env.Action) []env.Action {
+	buf = buf[:0]
+	if ps.s.CurrentPlayer() != 0 {
+		return ps.s.LegalActions(buf)
+	}
+	for _, m := range ps.pg.moves {
+		if _, ok := m.apply(ps.ag.p, ps.s.TurnNumber(), ps.pg.g.Turns()); ok {
+			buf = append(buf, env.Action(m))
+		}
+	}
+	slices.Sort(buf)
+	return buf
+}
+
+func (ps *planState) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
+	return ps.s.ChanceOutcomes(buf)
+}
+
+func (ps *planState) Apply(a env.Action) error {
+	if ps.s.CurrentPlayer() != 0 {
+		if err := ps.s.Apply(a); err != nil {
+			return err
+		}
+		ps.settle()
+		return nil
+	}
+	ps.buf = ps.LegalActions(ps.buf)
+	if !slices.Contains(ps.buf, a) {
+		return fmt.Errorf("%w: plan move %d at %s", env.ErrIllegal, a, ps.s.Phase())
+	}
+	ps.ag.p, _ = planMove(a).apply(ps.ag.p, ps.s.TurnNumber(), ps.pg.g.Turns())
+	ps.asked = ps.s.TurnNumber()
+	ps.settle()
+	return nil
+}
+
+func (ps *planState) ActionString(a env.Action) string {
+	if ps.s.CurrentPlayer() == 0 && a >= 0 && int(a) < int(numMoves) {
+		return moveNames[a]
+	}
+	return ps.s.ActionString(a)
+}
+
+func (ps *planState) ParseAction(text string) (env.Action, error) {
+	if i := slices.Index(moveNames[:], text); i >= 0 {
+		return env.Action(i), nil
+	}
+	if n, err := strconv.Atoi(text); err == nil {
+		return env.Action(n), nil
+	}
+	return 0, fmt.Errorf("%q is not a plan move (%s)", text, strings.Join(moveNames[:], ", "))
+}
+
+func (ps *planState) Clone() env.State {
+	c := *ps
+	c.s = ps.s.Clone().(*raid.State)
+	ag := *ps.ag
+	ag.buf = nil
+	c.ag, c.buf = &ag, nil
+	return &c
+}
+
+func (ps *planState) IsTerminal() bool         { return ps.s.IsTerminal() }
+func (ps *planState) Returns() []float64       { return ps.s.Returns() }
+func (ps *planState) Score() env.Score         { return ps.s.Score() }
+func (ps *planState) String() string           { return fmt.Sprintf("plan %+v\n%s", ps.ag.p, ps.s) }
+func (ps *planState) Observe(p env.Player) any { return ps.s.Observe(p) }
+
+func (ps *planState) Observation(p env.Player, buf []float32) []float32 {
+	return ps.s.Observation(p, buf)
+}
+
+func (ps *planState) MarshalJSON() ([]byte, error) {
+	st, err := ps.s.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(planJSON{State: st, Plan: ps.ag.p, Asked: ps.asked})
+}
+
+// Resample is a clone: nothing in the raid is hidden.
+func (ps *planState) Resample(p env.Player, rng *rand.Rand) env.State { return ps.Clone() }
+
+// keepPlan is the rollout of planGame: it keeps the plan.
+var keepPlan = agents.Registration{
+	Name:        "keepplan",
+	Description: "plansearch's rollout on its view of the raid by plans: keeps the plan (plays no registered game)",
+	Supports:    func(g env.Game) bool { _, ok := g.(*planGame); return ok },
+	New: func(env.Game, env.Params, uint64) (agents.Agent, error) {
+		return keeper{}, nil
+	},
+}
+
+func init() { agents.Register(keepPlan) }
+
+type keeper struct{}
+
+func (keeper) Act(context.Context, env.State) (env.Action, error) { return env.Action(moveKeep), nil }
