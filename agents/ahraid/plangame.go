@@ -24,6 +24,46 @@ type planGame struct {
 	g     *raid.Game
 	moves []planMove // the moves offered, keep first
 	from  int        // the first turn with a plan decision
+	// book, if set, deals the dice: they are rolled inside Apply from a
+	// world (a seed) that the simulation's first plan move draws from the
+	// book, instead of being chance nodes (see worldBook).
+	book *worldBook
+}
+
+// worldBook gives a search common random numbers. The future dice are the
+// hidden part of a position: each simulation plays one world, a seed from
+// which every die is rolled, each turn's step from its own stream, so
+// that two plans played in the same world meet the same dice turn by turn
+// and step by step wherever they roll the same number of them. The book
+// deals the i-th simulation through each root move the i-th world, and
+// keeps its final VP, so that moves are compared world by world (a paired
+// comparison): the dice that make a rollout swing by a dozen points cancel
+// out of the difference.
+type worldBook struct {
+	base uint64              // the search's worlds derive from it
+	vp   [numMoves][]float64 // vp[m][i]: root move m played in world i
+	next [numMoves]int       // worlds dealt to each root move
+	free int                 // worlds dealt to states that began without a plan move
+}
+
+// reset starts a new search's worlds.
+func (b *worldBook) reset(base uint64) {
+	b.base, b.next, b.free = base, [numMoves]int{}, 0
+	for m := range b.vp {
+		b.vp[m] = b.vp[m][:0]
+	}
+}
+
+// world is the seed of world i (of root move m, or of none for m < 0).
+func (b *worldBook) world(i int) uint64 { return mix(b.base ^ mix(uint64(i)+1)) }
+
+// mix is SplitMix64's finaliser.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // planMove is one way to change the plan at the start of a turn.
@@ -124,7 +164,7 @@ func (pg *planGame) NewInitialState(seed uint64) env.State {
 // at turn asked, and plays the plan up to the next die or plan decision.
 func (pg *planGame) newState(s *raid.State, p Plan, asked int) *planState {
 	ag, _ := New(pg.g, p) // pg.g is a raid game
-	ps := &planState{pg: pg, s: s, asked: asked, ag: ag}
+	ps := &planState{pg: pg, s: s, asked: asked, ag: ag, root: -1}
 	ps.settle()
 	return ps
 }
@@ -154,20 +194,77 @@ type planState struct {
 	ag    *Agent // plays the plan; ag.p is the plan
 	asked int
 	buf   []env.Action
+	// With a book: the root move (-1 before it) and world of this
+	// simulation, and the dice stream of the step under way (key).
+	root  int8
+	world int
+	dealt bool
+	key   uint64
+	src   rand.PCG
+	out   []env.Outcome
 }
 
-// settle plays the plan's British decisions until a die, the end or a
-// plan decision.
+// settle plays the plan's British decisions, and with a book the dice,
+// until a plan decision or the end.
 func (ps *planState) settle() {
-	for ps.s.CurrentPlayer() == 0 && !planPoint(ps.s, ps.asked, ps.pg.from) {
-		a, err := ps.ag.Act(context.Background(), ps.s)
-		if err != nil {
-			panic("plan view: " + err.Error()) // the plans play every British decision
+	for {
+		var a env.Action
+		switch p := ps.s.CurrentPlayer(); {
+		case p == 0 && !planPoint(ps.s, ps.asked, ps.pg.from):
+			var err error
+			if a, err = ps.ag.Act(context.Background(), ps.s); err != nil {
+				panic("plan view: " + err.Error()) // the plans play every British decision
+			}
+		case p == env.Chance && ps.pg.book != nil:
+			a = ps.roll()
+		default:
+			if p == env.Terminal && ps.pg.book != nil && ps.root >= 0 {
+				b := ps.pg.book
+				vp := &b.vp[ps.root]
+				for len(*vp) <= ps.world {
+					*vp = append(*vp, 0)
+				}
+				(*vp)[ps.world] = ps.s.Returns()[0]
+			}
+			return
 		}
 		if err := ps.s.Apply(a); err != nil {
 			panic("plan view: " + err.Error())
 		}
 	}
+}
+
+// roll draws the die due from the world's stream of the step under way.
+func (ps *planState) roll() env.Action {
+	if !ps.dealt {
+		ps.deal(-1)
+	}
+	if key := uint64(ps.s.Turn)<<8 | uint64(ps.s.Step); key != ps.key {
+		ps.src.Seed(ps.pg.book.world(ps.world), key)
+		ps.key = key
+	}
+	ps.out = ps.s.ChanceOutcomes(ps.out)
+	u, acc := float64(ps.src.Uint64()>>11)/(1<<53), 0.0
+	for _, o := range ps.out {
+		if acc += o.Prob; u < acc {
+			return o.Action
+		}
+	}
+	return ps.out[len(ps.out)-1].Action
+}
+
+// deal takes the state's world from the book: the next world of root move
+// m, or of none.
+func (ps *planState) deal(m int) {
+	b := ps.pg.book
+	ps.dealt, ps.key = true, 0
+	if m < 0 {
+		ps.world = b.free
+		b.free++
+		return
+	}
+	ps.root, ps.world = int8(m), b.next[m]
+	b.next[m]++
 }
 
 func (ps *planState) Game() env.Game { return ps.pg }
@@ -205,6 +302,9 @@ func (ps *planState) Apply(a env.Action) error {
 	if !slices.Contains(ps.buf, a) {
 		return fmt.Errorf("%w: plan move %d at %s", env.ErrIllegal, a, ps.s.Phase())
 	}
+	if ps.pg.book != nil && !ps.dealt {
+		ps.deal(int(a))
+	}
 	ps.ag.p, _ = planMove(a).apply(ps.ag.p, ps.s.TurnNumber(), ps.pg.g.Turns())
 	ps.asked = ps.s.TurnNumber()
 	ps.settle()
@@ -233,7 +333,7 @@ func (ps *planState) Clone() env.State {
 	c.s = ps.s.Clone().(*raid.State)
 	ag := *ps.ag
 	ag.buf = nil
-	c.ag, c.buf = &ag, nil
+	c.ag, c.buf, c.out = &ag, nil, nil
 	return &c
 }
 
@@ -255,8 +355,15 @@ func (ps *planState) MarshalJSON() ([]byte, error) {
 	return json.Marshal(planJSON{State: st, Plan: ps.ag.p, Asked: ps.asked})
 }
 
-// Resample is a clone: nothing in the raid is hidden.
-func (ps *planState) Resample(p env.Player, rng *rand.Rand) env.State { return ps.Clone() }
+// Resample is a clone: nothing in the raid is hidden but, with a book,
+// the future dice, whose world the clone's first plan move will draw.
+func (ps *planState) Resample(p env.Player, rng *rand.Rand) env.State {
+	c := ps.Clone().(*planState)
+	if ps.pg.book != nil {
+		c.root, c.dealt = -1, false
+	}
+	return c
+}
 
 // keepPlan is the rollout of planGame: it keeps the plan.
 var keepPlan = agents.Registration{

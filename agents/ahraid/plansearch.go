@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -42,6 +43,7 @@ const (
 	planMovesDefault  = "leave+stay+rush+guns+dock+cover"
 	planMarginDefault = "10"
 	planFromDefault   = "1"
+	planZDefault      = "2"
 )
 
 func planSearchDocs() []env.OptionDoc {
@@ -54,7 +56,9 @@ func planSearchDocs() []env.OptionDoc {
 		{Name: "plan", Default: keyPlan, Help: "the plan to start from"},
 		{Name: "from", Default: planFromDefault, Help: "the first turn with a plan decision"},
 		{Name: "margin", Default: planMarginDefault,
-			Help: "VP: the search changes the plan only for a mean above keep's by margin*sqrt(1/n+1/n_keep) (0: the search's own choice)"},
+			Help: "VP, without crn: the search changes the plan only for a mean above keep's by margin*sqrt(1/n+1/n_keep) (0: the search's own choice)"},
+		{Name: "crn", Default: "false", Help: "common random numbers: the i-th simulation through each root move plays the same dice, and moves are compared world by world"},
+		{Name: "z", Default: planZDefault, Help: "with crn: the search changes the plan only for a mean gain over keep, in the same worlds, above z standard errors"},
 	}
 	for _, d := range search.OptionDocs {
 		if d.Name == "rollout" {
@@ -71,13 +75,21 @@ func planSearchDocs() []env.OptionDoc {
 // PlanSearch plays a plan, and changes it once a turn by search.
 type PlanSearch struct {
 	Margin float64
+	Z      float64
+	seed   uint64
 	game   *planGame
 	start  Plan
 	plan   *Agent // plan.p is the plan in force
 	asked  int    // the turn of the last plan decision
 	search *search.Searcher
-	// Changes counts the plan moves made other than keep, by move.
-	Changes [numMoves]int
+	// changes are this game's plan moves other than keep.
+	changes []planChange
+}
+
+// planChange is a plan move made at a turn.
+type planChange struct {
+	turn int
+	move planMove
 }
 
 func newPlanSearch(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
@@ -118,12 +130,26 @@ func newPlanSearch(g env.Game, p env.Params, seed uint64) (agents.Agent, error) 
 	if err != nil {
 		return nil, err
 	}
+	crn, err := agents.Bool(p, env.OptionDoc{Name: "crn", Default: "false"})
+	if err != nil {
+		return nil, err
+	}
+	z, err := agents.Float(p, env.OptionDoc{Name: "z", Default: planZDefault}, 0, 100)
+	if err != nil {
+		return nil, err
+	}
 	pg := &planGame{g: rg, moves: moves, from: from}
+	if crn {
+		if w, ok := p["workers"]; ok && w != "1" {
+			return nil, errors.New("option crn: one worker only (the worlds are dealt in turn)")
+		}
+		pg.book = &worldBook{}
+	}
 	q := maps.Clone(p)
 	if q == nil {
 		q = env.Params{}
 	}
-	for _, k := range []string{"moves", "plan", "from", "margin"} {
+	for _, k := range []string{"moves", "plan", "from", "margin", "crn", "z"} {
 		delete(q, k)
 	}
 	for k, v := range planDefaults {
@@ -141,7 +167,7 @@ func newPlanSearch(g env.Game, p env.Params, seed uint64) (agents.Agent, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &PlanSearch{Margin: margin, game: pg, start: start, plan: plan, search: s}, nil
+	return &PlanSearch{Margin: margin, Z: z, seed: seed, game: pg, start: start, plan: plan, search: s}, nil
 }
 
 // Plan is the plan in force.
@@ -155,23 +181,57 @@ func (k *PlanSearch) Act(ctx context.Context, st env.State) (env.Action, error) 
 		return 0, errors.New("plansearch: not an ahraid state")
 	}
 	if s.TurnNumber() < k.asked {
-		k.asked, k.plan.p = 0, k.start // a new game
+		k.asked, k.plan.p, k.changes = 0, k.start, k.changes[:0] // a new game
 	}
 	if planPoint(s, k.asked, k.game.from) {
 		root := k.game.newState(s.Clone().(*raid.State), k.plan.p, k.asked)
 		m := env.Action(moveKeep)
 		if legal := root.LegalActions(nil); len(legal) > 1 {
+			book := k.game.book
+			if book != nil {
+				book.reset(mix(k.seed ^ mix(uint64(s.TurnNumber()))))
+			}
 			r, err := k.search.Search(ctx, root)
 			if err != nil {
 				return 0, err
 			}
-			m = depart(r, env.Action(moveKeep), k.Margin)
+			if book != nil {
+				m = book.paired(k.Z)
+			} else {
+				m = depart(r, env.Action(moveKeep), k.Margin)
+			}
 		}
 		if m != env.Action(moveKeep) {
-			k.Changes[m]++
+			k.changes = append(k.changes, planChange{s.TurnNumber(), planMove(m)})
 		}
 		k.plan.p, _ = planMove(m).apply(k.plan.p, s.TurnNumber(), k.game.g.Turns())
 		k.asked = s.TurnNumber()
 	}
 	return k.plan.Act(ctx, st)
+}
+
+// paired is the root move whose gain over keep, in the worlds both were
+// played in, is the largest beyond z standard errors of the mean
+// difference, or keep.
+func (b *worldBook) paired(z float64) env.Action {
+	choice, best := env.Action(moveKeep), 0.0
+	keep := b.vp[moveKeep]
+	for m := moveKeep + 1; m < numMoves; m++ {
+		n := min(len(b.vp[m]), len(keep))
+		if n < 2 {
+			continue
+		}
+		sum, sum2 := 0.0, 0.0
+		for i, v := range b.vp[m][:n] {
+			d := v - keep[i]
+			sum += d
+			sum2 += d * d
+		}
+		mean := sum / float64(n)
+		sd := math.Sqrt(max(0, (sum2-sum*mean)/float64(n-1)))
+		if gap := mean - z*sd/math.Sqrt(float64(n)); gap > best {
+			choice, best = env.Action(m), gap
+		}
+	}
+	return choice
 }
