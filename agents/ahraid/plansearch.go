@@ -40,7 +40,7 @@ var planDefaults = map[string]string{
 }
 
 const (
-	planMovesDefault  = "leave+stay+rush+guns+dock+cover"
+	planMovesDefault  = "leave+stay"
 	planMarginDefault = "10"
 	planFromDefault   = "1"
 	planZDefault      = "2"
