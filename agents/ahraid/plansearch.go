@@ -15,12 +15,13 @@ import (
 	"github.com/chariot-ai/chariot/search"
 )
 
-// planSearch searches at the grain of plans: once a turn, IS-MCTS over
-// planGame chooses how to change the plan (keep it, leave now, stay
-// longer, toggle one of its rules), rolling out with the plan kept; the
-// plan plays every decision in between. A handful of choices a turn can
-// be told apart by a few hundred noisy rollouts where a dozen primitive
-// actions a decision cannot (keysearch).
+// planSearch searches at the grain of plans: once a turn from turn 10,
+// IS-MCTS over planGame chooses how to change the plan (keep it, leave
+// now, stay longer; on request, toggle one of its rules), rolling out with
+// the plan kept; the plan plays every decision in between. Three choices
+// a turn, compared in the same dice worlds (crn), can be told apart by a
+// thousand noisy rollouts where a dozen primitive actions a decision
+// cannot (keysearch). It beats withdraw: env/ahraid/README.md.
 var planSearch = agents.Registration{
 	Name: "plansearch",
 	Description: "IS-MCTS over plans: once a turn it chooses how to change the plan (withdraw by default) among the moves named by moves, " +
@@ -34,7 +35,7 @@ func init() { agents.Register(planSearch) }
 
 // planDefaults are the tuned settings, over the search package's defaults.
 var planDefaults = map[string]string{
-	"sims":  "300",
+	"sims":  "1000",
 	"prior": "3",
 	"c":     "1.4",
 }
@@ -42,8 +43,9 @@ var planDefaults = map[string]string{
 const (
 	planMovesDefault  = "leave+stay"
 	planMarginDefault = "10"
-	planFromDefault   = "1"
-	planZDefault      = "2"
+	planFromDefault   = "10"
+	planZDefault      = "1"
+	planCRNDefault    = "true"
 )
 
 func planSearchDocs() []env.OptionDoc {
@@ -57,7 +59,7 @@ func planSearchDocs() []env.OptionDoc {
 		{Name: "from", Default: planFromDefault, Help: "the first turn with a plan decision"},
 		{Name: "margin", Default: planMarginDefault,
 			Help: "VP, without crn: the search changes the plan only for a mean above keep's by margin*sqrt(1/n+1/n_keep) (0: the search's own choice)"},
-		{Name: "crn", Default: "false", Help: "common random numbers: the i-th simulation through each root move plays the same dice, and moves are compared world by world"},
+		{Name: "crn", Default: planCRNDefault, Help: "common random numbers: the i-th simulation through each root move plays the same dice, and moves are compared world by world"},
 		{Name: "z", Default: planZDefault, Help: "with crn: the search changes the plan only for a mean gain over keep, in the same worlds, above z standard errors"},
 	}
 	for _, d := range search.OptionDocs {
@@ -130,7 +132,7 @@ func newPlanSearch(g env.Game, p env.Params, seed uint64) (agents.Agent, error) 
 	if err != nil {
 		return nil, err
 	}
-	crn, err := agents.Bool(p, env.OptionDoc{Name: "crn", Default: "false"})
+	crn, err := agents.Bool(p, env.OptionDoc{Name: "crn", Default: planCRNDefault})
 	if err != nil {
 		return nil, err
 	}
@@ -142,6 +144,9 @@ func newPlanSearch(g env.Game, p env.Params, seed uint64) (agents.Agent, error) 
 	if crn {
 		if w, ok := p["workers"]; ok && w != "1" {
 			return nil, errors.New("option crn: one worker only (the worlds are dealt in turn)")
+		}
+		if d, ok := p["depth"]; ok && d != "0" {
+			return nil, errors.New("option crn: no depth cutoff (the worlds are compared by their final VP)")
 		}
 		pg.book = &worldBook{}
 	}

@@ -48,7 +48,7 @@ func playPlanSearch(t *testing.T, spec string, seed uint64) (*PlanSearch, []env.
 // TestPlanSearchIsDeterministic: the same seed plays the same game, with
 // and without common random numbers.
 func TestPlanSearchIsDeterministic(t *testing.T) {
-	for _, spec := range []string{"plansearch:sims=20,margin=0", "plansearch:sims=20,crn=true,z=0"} {
+	for _, spec := range []string{"plansearch:sims=20,crn=false,margin=0,from=1", "plansearch:sims=20,z=0,from=1"} {
 		_, a, va := playPlanSearch(t, spec, 4)
 		_, b, vb := playPlanSearch(t, spec, 4)
 		if !slices.Equal(a, b) || va != vb {
@@ -60,7 +60,7 @@ func TestPlanSearchIsDeterministic(t *testing.T) {
 // TestPlanSearchDeparts: with no bar to clear the search changes the plan, and
 // the game departs from the plan's.
 func TestPlanSearchDeparts(t *testing.T) {
-	for _, spec := range []string{"plansearch:sims=20,margin=0.01", "plansearch:sims=20,crn=true,z=0"} {
+	for _, spec := range []string{"plansearch:sims=20,crn=false,margin=0.01", "plansearch:sims=20,z=0"} {
 		departed := false
 		for seed := uint64(3); seed < 6 && !departed; seed++ {
 			plan, _ := playOne(t, "withdraw", seed)
@@ -77,7 +77,7 @@ func TestPlanSearchDeparts(t *testing.T) {
 // plansearch plays withdraw's game move for move.
 func TestPlanSearchKeepsThePlanWithoutEvidence(t *testing.T) {
 	plan, vp := playOne(t, "withdraw", 5)
-	for _, spec := range []string{"plansearch:sims=10,margin=1000", "plansearch:sims=10,crn=true,z=100"} {
+	for _, spec := range []string{"plansearch:sims=10,crn=false,margin=1000,from=1", "plansearch:sims=10,z=100,from=1"} {
 		ps, kept, kvp := playPlanSearch(t, spec, 5)
 		if !slices.Equal(plan, kept) || vp != kvp || len(ps.changes) > 0 {
 			t.Errorf("%s left the plan: %.1f VP against %.1f", spec, kvp, vp)
@@ -89,7 +89,7 @@ func TestPlanSearchRejectsBadOptions(t *testing.T) {
 	g := raid.Default()
 	for _, spec := range []string{"plansearch:moves=swim", "plansearch:plan=retreat", "plansearch:from=0", "plansearch:from=21",
 		"plansearch:margin=-1", "plansearch:z=-1", "plansearch:crn=maybe", "plansearch:rollout=rush",
-		"plansearch:crn=true,workers=2", "plansearch:sims=0"} {
+		"plansearch:workers=2", "plansearch:depth=5", "plansearch:sims=0"} {
 		if _, err := agents.New(spec, g, 1); err == nil {
 			t.Errorf("%s accepted", spec)
 		}
