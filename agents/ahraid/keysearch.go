@@ -56,7 +56,7 @@ func keySearchDocs() []env.OptionDoc {
 		{Name: "margin", Default: keyMargin,
 			Help: "VP: the search departs from the plan's choice only for a mean above it by margin*sqrt(1/n+1/n_plan) (0: the search's own choice)"}}
 	for _, d := range search.OptionDocs {
-		if d.Name == "at" {
+		if d.Name == "at" || d.Name == "margin" {
 			continue // its own, above
 		}
 		if v, ok := keyDefaults[d.Name]; ok {
@@ -97,7 +97,8 @@ func newKeySearch(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 	if q == nil {
 		q = env.Params{}
 	}
-	delete(q, "at") // its own: the search is called only there
+	delete(q, "at")     // its own: the search is called only there
+	delete(q, "margin") // its own: applied to the search's result
 	if _, ok := q["rollout"]; !ok {
 		q["rollout"] = name
 	}

@@ -63,8 +63,9 @@ func planSearchDocs() []env.OptionDoc {
 		{Name: "z", Default: planZDefault, Help: "with crn: the search changes the plan only for a mean gain over keep, in the same worlds, above z standard errors"},
 	}
 	for _, d := range search.OptionDocs {
-		if d.Name == "rollout" {
-			continue // the plan, kept
+		switch d.Name {
+		case "rollout", "at", "margin":
+			continue // the plan kept; plan decisions only; its own margin
 		}
 		if v, ok := planDefaults[d.Name]; ok {
 			d.Default = v

@@ -89,7 +89,7 @@ func TestPlanSearchRejectsBadOptions(t *testing.T) {
 	g := raid.Default()
 	for _, spec := range []string{"plansearch:moves=swim", "plansearch:plan=retreat", "plansearch:from=0", "plansearch:from=21",
 		"plansearch:margin=-1", "plansearch:z=-1", "plansearch:crn=maybe", "plansearch:rollout=rush",
-		"plansearch:workers=2", "plansearch:depth=5", "plansearch:sims=0"} {
+		"plansearch:workers=2", "plansearch:depth=5", "plansearch:sims=0", "plansearch:at=move"} {
 		if _, err := agents.New(spec, g, 1); err == nil {
 			t.Errorf("%s accepted", spec)
 		}
