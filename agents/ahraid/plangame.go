@@ -17,9 +17,10 @@ import (
 // planGame is the raid seen at the grain of plans, for plansearch: the
 // British decide once a turn, at the turn's first British decision, how to
 // change their plan (a planMove); the plan plays every other British
-// decision inside Apply. The dice stay chance nodes, so IS-MCTS searches
-// this game as it searches any other, over a handful of choices a turn
-// instead of a dozen primitive ones a decision.
+// decision inside Apply. IS-MCTS searches this game as it searches any
+// other, over a handful of choices a turn instead of a dozen primitive
+// ones a decision. Without a book the dice are chance nodes; with one they
+// are the hidden part of the position, redrawn by Resample.
 type planGame struct {
 	g     *raid.Game
 	moves []planMove // the moves offered, keep first
@@ -54,7 +55,7 @@ func (b *worldBook) reset(base uint64) {
 	}
 }
 
-// world is the seed of world i (of root move m, or of none for m < 0).
+// world is the seed of world i.
 func (b *worldBook) world(i int) uint64 { return mix(b.base ^ mix(uint64(i)+1)) }
 
 // mix is SplitMix64's finaliser.
@@ -259,7 +260,7 @@ func (ps *planState) deal(m int) {
 	b := ps.pg.book
 	ps.dealt, ps.key = true, 0
 	if m < 0 {
-		ps.world = b.free
+		ps.world = 1<<40 + b.free // apart from the root moves' worlds
 		b.free++
 		return
 	}
