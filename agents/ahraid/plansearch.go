@@ -21,7 +21,8 @@ import (
 // the plan kept; the plan plays every decision in between. Three choices
 // a turn, compared in the same dice worlds (crn), can be told apart by a
 // thousand noisy rollouts where a dozen primitive actions a decision
-// cannot (keysearch). It beats withdraw: env/ahraid/README.md.
+// cannot (keysearch). It gains about one VP over withdraw, at the edge
+// of what a few hundred games show (env/ahraid/README.md).
 var planSearch = agents.Registration{
 	Name: "plansearch",
 	Description: "IS-MCTS over plans: once a turn it chooses how to change the plan (withdraw by default) among the moves named by moves, " +
