@@ -16,6 +16,14 @@ import (
 // or a game that does not end.
 func playOne(t *testing.T, spec string, seed uint64) ([]env.Action, float64) {
 	t.Helper()
+	_, played, vp := playAgent(t, spec, seed)
+	return played, vp
+}
+
+// playAgent is playOne that also returns the agent, for a look at what it
+// decided.
+func playAgent(t *testing.T, spec string, seed uint64) (agents.Agent, []env.Action, float64) {
+	t.Helper()
 	g := raid.Default()
 	ag, err := agents.New(spec, g, 1)
 	if err != nil {
@@ -41,7 +49,7 @@ func playOne(t *testing.T, spec string, seed uint64) ([]env.Action, float64) {
 			t.Fatalf("%s game %d: %v", spec, seed, err)
 		}
 	}
-	return played, s.Score().Value
+	return ag, played, s.Score().Value
 }
 
 // TestKeySearchKeepsThePlanWithoutEvidence: with a margin no search can

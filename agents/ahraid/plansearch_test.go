@@ -16,33 +16,8 @@ import (
 // returns the agent, the British actions and the final VP.
 func playPlanSearch(t *testing.T, spec string, seed uint64) (*PlanSearch, []env.Action, float64) {
 	t.Helper()
-	g := raid.Default()
-	ag, err := agents.New(spec, g, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := ag.(*PlanSearch)
-	rng := rand.New(rand.NewPCG(seed, 5))
-	s := g.NewInitialState(seed)
-	var played []env.Action
-	for steps := 0; !s.IsTerminal(); steps++ {
-		if steps > 20000 {
-			t.Fatalf("%s game %d does not end", spec, seed)
-		}
-		var a env.Action
-		if s.CurrentPlayer() == env.Chance {
-			a = env.SampleChance(s.ChanceOutcomes(nil), rng)
-		} else {
-			if a, err = ps.Act(context.Background(), s); err != nil {
-				t.Fatal(err)
-			}
-			played = append(played, a)
-		}
-		if err := s.Apply(a); err != nil {
-			t.Fatalf("%s game %d: %v", spec, seed, err)
-		}
-	}
-	return ps, played, s.Score().Value
+	ag, played, vp := playAgent(t, spec, seed)
+	return ag.(*PlanSearch), played, vp
 }
 
 // TestPlanSearchIsDeterministic: the same seed plays the same game, with

@@ -112,20 +112,7 @@ func BenchmarkSearch(b *testing.B) {
 				g, root := benchRoot(b)
 				cfg := search.DefaultConfig()
 				cfg.Mode, cfg.Sims, cfg.Workers, cfg.RootParallel = mode, 1024, par.workers, par.root
-				s, err := search.NewSearcher(g, cfg)
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.ReportAllocs()
-				sims := 0
-				for b.Loop() {
-					r, err := s.Search(context.Background(), root)
-					if err != nil {
-						b.Fatal(err)
-					}
-					sims += r.Sims
-				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(sims), "ns/sim")
+				benchSearches(b, g, root, cfg)
 			})
 		}
 	}
@@ -146,19 +133,26 @@ func BenchmarkBestSearch(b *testing.B) {
 				b.Fatal(err)
 			}
 			cfg.Mode = search.ISMCTS
-			s, err := search.NewSearcher(g, cfg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			sims := 0
-			for b.Loop() {
-				r, err := s.Search(context.Background(), root)
-				if err != nil {
-					b.Fatal(err)
-				}
-				sims += r.Sims
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(sims, 1)), "ns/sim")
+			benchSearches(b, g, root, cfg)
 		})
 	}
+}
+
+// benchSearches times whole searches of cfg from root, and reports the
+// time a simulation and the allocations.
+func benchSearches(b *testing.B, g env.Game, root env.State, cfg search.Config) {
+	s, err := search.NewSearcher(g, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	sims := 0
+	for b.Loop() {
+		r, err := s.Search(context.Background(), root)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sims += r.Sims
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(sims, 1)), "ns/sim")
 }

@@ -122,15 +122,7 @@ func TestBalancedChangesSayWhy(t *testing.T) {
 // TestBalancedCRTWorkedExample: the balanced CRT keeps the four results of
 // the rule 9 example, like the default one.
 func TestBalancedCRTWorkedExample(t *testing.T) {
-	d := mustParse(t, BalancedData)
-	for _, tc := range []struct {
-		strength, roll int
-		want           uint8
-	}{{5, 6, resStepC}, {4, 4, resNone}, {3, 7, resC}, {3, 5, resNone}} {
-		if got := d.crtResult(tc.strength, tc.roll); got != tc.want {
-			t.Errorf("CRT strength %d roll %d = %d, want %d", tc.strength, tc.roll, got, tc.want)
-		}
-	}
+	checkRule9Example(t, mustParse(t, BalancedData))
 }
 
 // TestConformanceBalanced runs the shared env suite with the invariants on

@@ -333,6 +333,13 @@ func TestRule9_CRTWorkedExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkRule9Example(t, d)
+}
+
+// checkRule9Example checks a data set's CRT against the four results of
+// the rule 9 example.
+func checkRule9Example(t *testing.T, d *Data) {
+	t.Helper()
 	for _, tc := range []struct {
 		strength, roll int
 		want           uint8
