@@ -81,15 +81,11 @@ type KeySearch struct {
 }
 
 func newKeySearch(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
-	name := keyPlan
-	if v, ok := p["plan"]; ok {
-		name = v
+	name, start, err := optionPlan(p)
+	if err != nil {
+		return nil, err
 	}
-	i := slices.IndexFunc(plans, func(pl namedPlan) bool { return pl.name == name })
-	if i < 0 {
-		return nil, fmt.Errorf("option plan=%q: not a plan of this game", name)
-	}
-	plan, err := New(g, plans[i].plan)
+	plan, err := New(g, start)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +133,21 @@ func newKeySearch(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 	return &KeySearch{At: at, Margin: margin, plan: plan, search: &search.Agent{S: s}}, nil
 }
 
-// Act searches at a key decision with a choice, and plays rush otherwise.
+// optionPlan is the plan option plan names (keyPlan by default), and its
+// name.
+func optionPlan(p env.Params) (string, Plan, error) {
+	name := keyPlan
+	if v, ok := p["plan"]; ok {
+		name = v
+	}
+	i := slices.IndexFunc(plans, func(pl namedPlan) bool { return pl.name == name })
+	if i < 0 {
+		return "", Plan{}, fmt.Errorf("option plan=%q: not a plan of this game", name)
+	}
+	return name, plans[i].plan, nil
+}
+
+// Act searches at a key decision with a choice, and plays the plan otherwise.
 func (k *KeySearch) Act(ctx context.Context, st env.State) (env.Action, error) {
 	s, ok := st.(*raid.State)
 	if !ok {

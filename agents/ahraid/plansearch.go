@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -104,15 +103,10 @@ func newPlanSearch(g env.Game, p env.Params, seed uint64) (agents.Agent, error) 
 	if _, ok := p["rollout"]; ok {
 		return nil, errors.New("option rollout: plansearch rolls out with its plan kept")
 	}
-	name := keyPlan
-	if v, ok := p["plan"]; ok {
-		name = v
+	_, start, err := optionPlan(p)
+	if err != nil {
+		return nil, err
 	}
-	i := slices.IndexFunc(plans, func(pl namedPlan) bool { return pl.name == name })
-	if i < 0 {
-		return nil, fmt.Errorf("option plan=%q: not a plan of this game", name)
-	}
-	start := plans[i].plan
 	start.Withdraw = withdrawTurns(start)
 	plan, err := New(g, start)
 	if err != nil {
