@@ -50,7 +50,7 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "workers", Default: "1", Help: "parallel workers"},
 	{Name: "parallel", Default: "tree", Help: "tree (shared tree, virtual loss) or root (one tree per worker)"},
 	{Name: "worlds", Default: "8", Help: "determinized: number of redrawn worlds"},
-	{Name: "at", Default: "", Help: "decision kinds searched, joined by '+' (games that name them); the rollout agent plays the others (openloop, ismcts)"},
+	{Name: "at", Default: "", Help: "decision kinds searched, joined by '+' (games that name them); the rollout agent plays the others (openloop, ismcts, halving)"},
 	{Name: "margin", Default: "0", Help: "halving: keep the rollout agent's move, leaving it only for one that beats it by margin standard errors of their paired difference (0: the best mean)"},
 	{Name: "early", Default: "false", Help: "stop once no other move can overtake the most visited in the simulations left (same move, less work; needs final=visits and sims)"},
 }
