@@ -358,3 +358,30 @@ func ExampleNew() {
 	// p0 16, p1 0 (target 10); p0 wins
 	// p0 wins
 }
+
+// TestChoices: a list option gives its items in order, the default when
+// absent, nothing when empty, and refuses an item not allowed, or an empty
+// one, naming it.
+func TestChoices(t *testing.T) {
+	o := env.OptionDoc{Name: "at", Default: "move"}
+	allowed := []string{"move", "fire", "select"}
+	for _, tt := range []struct {
+		p    env.Params
+		want []string
+		bad  string
+	}{
+		{env.Params{}, []string{"move"}, ""},
+		{env.Params{"at": "fire+move"}, []string{"fire", "move"}, ""},
+		{env.Params{"at": ""}, nil, ""},
+		{env.Params{"at": "fire+dance"}, nil, `option at: "dance" is not a decision`},
+		{env.Params{"at": "fire+"}, nil, `option at: "" is not a decision`},
+	} {
+		got, err := agents.Choices(tt.p, o, "+", allowed, "a decision")
+		switch {
+		case tt.bad != "" && (err == nil || !strings.Contains(err.Error(), tt.bad)):
+			t.Errorf("%v: error %v, want %q", tt.p, err, tt.bad)
+		case tt.bad == "" && (err != nil || !slices.Equal(got, tt.want)):
+			t.Errorf("%v: %v, %v; want %v", tt.p, got, err, tt.want)
+		}
+	}
+}

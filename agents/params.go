@@ -2,7 +2,9 @@ package agents
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/chariot-ai/chariot/env"
@@ -66,4 +68,22 @@ func value(p env.Params, o env.OptionDoc) string {
 		return s
 	}
 	return o.Default
+}
+
+// Choices reads an option naming some of allowed, joined by sep ("move+fire").
+// An empty value is an empty list; each item must be one of allowed, what
+// naming them in the error: `option at: "x" is not a decision (want move,
+// fire, joined by '+')`.
+func Choices(p env.Params, o env.OptionDoc, sep string, allowed []string, what string) ([]string, error) {
+	s := value(p, o)
+	if s == "" {
+		return nil, nil
+	}
+	items := strings.Split(s, sep)
+	for _, it := range items {
+		if !slices.Contains(allowed, it) {
+			return nil, fmt.Errorf("option %s: %q is not %s (want %s, joined by '%s')", o.Name, it, what, strings.Join(allowed, ", "), sep)
+		}
+	}
+	return items, nil
 }

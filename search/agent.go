@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/chariot-ai/chariot/internal/registry"
@@ -170,13 +169,7 @@ func decisionKinds(g env.Game, spec string) ([]string, error) {
 	if !ok {
 		return nil, fmt.Errorf("option at: %s does not name its kinds of decision", g.Name())
 	}
-	kinds := strings.Split(spec, "+")
-	for _, k := range kinds {
-		if !slices.Contains(dk.DecisionKinds(), k) {
-			return nil, fmt.Errorf("option at: %q is not a kind of decision of %s (want %s, joined by '+')", k, g.Name(), strings.Join(dk.DecisionKinds(), ", "))
-		}
-	}
-	return kinds, nil
+	return agents.Choices(env.Params{"at": spec}, env.OptionDoc{Name: "at"}, "+", dk.DecisionKinds(), "a kind of decision of "+g.Name())
 }
 
 // Agent plays the searcher's choice; with one legal action it does not

@@ -112,18 +112,12 @@ func newKeySearch(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	at := map[string]bool{}
-	spec := keyDefault
-	if v, ok := p["at"]; ok {
-		spec = v
+	kinds, err := agents.Choices(p, env.OptionDoc{Name: "at", Default: keyDefault}, "+", searchable, "a British decision")
+	if err != nil {
+		return nil, err
 	}
-	for _, w := range strings.Split(spec, "+") {
-		if w == "" {
-			continue
-		}
-		if !slices.Contains(searchable, w) {
-			return nil, fmt.Errorf("option at: %q is not a British decision (%s)", w, strings.Join(searchable, ", "))
-		}
+	at := map[string]bool{}
+	for _, w := range kinds {
 		at[w] = true
 	}
 	margin, err := agents.Float(p, env.OptionDoc{Name: "margin", Default: keyMargin}, 0, 1000)

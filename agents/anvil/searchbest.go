@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -72,11 +71,12 @@ func newSearchBest(g env.Game, p env.Params, seed uint64) (agents.Agent, error) 
 	for k, v := range p {
 		q[k] = v
 	}
+	kinds, err := agents.Choices(q, env.OptionDoc{Name: "at"}, "+", pendingKinds, "a decision")
+	if err != nil {
+		return nil, err
+	}
 	at := map[string]bool{}
-	for _, k := range strings.Split(q["at"], "+") {
-		if !slices.Contains(pendingKinds, k) {
-			return nil, fmt.Errorf("option at: %q is not a decision (want %s joined by '+')", k, strings.Join(pendingKinds, ", "))
-		}
+	for _, k := range kinds {
 		at[k] = true
 	}
 	delete(q, "at")

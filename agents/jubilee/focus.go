@@ -187,19 +187,12 @@ func newFocused(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 	if f.plan, err = agents.New(plan, g, seed); err != nil {
 		return nil, fmt.Errorf("option plan: %w", err)
 	}
-	open := defaultOpen
-	if v, ok := p["open"]; ok {
-		open = v
+	open, err := agents.Choices(p, env.OptionDoc{Name: "open", Default: defaultOpen}, ";", decisionNames, "a decision")
+	if err != nil {
+		return nil, err
 	}
-	for _, name := range strings.Split(open, ";") {
-		if name == "" {
-			continue
-		}
-		i := slices.Index(decisionNames, name)
-		if i < 0 {
-			return nil, fmt.Errorf("option open: no decision %q (want %s)", name, strings.Join(decisionNames, ", "))
-		}
-		f.open[i] = true
+	for _, name := range open {
+		f.open[slices.Index(decisionNames, name)] = true
 	}
 	s, err := search.NewSearcher(g, cfg)
 	if err != nil {
