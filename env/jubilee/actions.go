@@ -217,68 +217,81 @@ func (s *State) Apply(a env.Action) error {
 	return nil
 }
 
-// ActionString names an action as ParseAction reads it.
+// ActionString names an action as ParseAction reads it: hexes by their
+// printed numbers, counters, chits, boxes and tracks by their printed names.
+// A number that names nothing in the data set is "action N".
 func (s *State) ActionString(a env.Action) string { return s.actionName(a) }
 
 func (s *State) actionName(a env.Action) string {
+	if name, ok := s.name(int(a)); ok {
+		return name
+	}
+	return "action " + strconv.Itoa(int(a))
+}
+
+// name names action i, or reports that it names nothing in the data set.
+func (s *State) name(i int) (string, bool) {
 	d := s.data()
-	i := int(a)
-	hexID := func(h int) string {
+	hex := func(verb string, h int) (string, bool) {
 		if h < len(d.Hexes) {
-			return d.Hexes[h].ID
+			return verb + " " + d.Hexes[h].ID, true
 		}
-		return "#" + strconv.Itoa(h)
+		return "", false
 	}
 	switch {
 	case i < 0 || i >= numActions:
-		return "action " + strconv.Itoa(i)
+		return "", false
 	case i == aPass:
-		return "pass"
+		return "pass", true
 	case i == aYes:
-		return "yes"
+		return "yes", true
 	case i == aNo:
-		return "no"
+		return "no", true
 	case i == aDestroy:
-		return "destroy"
+		return "destroy", true
 	case i == aBoard:
-		return "board"
+		return "board", true
 	case i < aRoll:
-		return "board " + strconv.Itoa(i-aChange+1) + " steps"
+		return "board " + strconv.Itoa(i-aChange+1) + " steps", true
 	case i < aChit:
-		return "roll " + strconv.Itoa(i-aRoll+1)
+		return "roll " + strconv.Itoa(i-aRoll+1), true
 	case i < aUnit:
 		if c := i - aChit; c < len(d.Chits) {
-			return "chit " + d.Chits[c].Name
+			return "chit " + d.Chits[c].Name, true
 		}
 	case i < aBox:
 		if u := i - aUnit; u < len(d.CW) {
-			return "unit " + d.CW[u].Name
+			return "unit " + d.CW[u].Name, true
 		}
 	case i < aTrack:
 		if b := i - aBox; b < len(d.Boxes) {
-			return "box " + d.Boxes[b].ID
+			return "box " + d.Boxes[b].ID, true
 		}
 	case i < aHex:
-		return "track " + d.Tracks[i-aTrack].Name
+		return "track " + d.Tracks[i-aTrack].Name, true
 	case i < aMove:
-		return "hex " + hexID(i-aHex)
+		return hex("hex", i-aHex)
 	case i < aAttack:
-		return "move " + hexID(i-aMove)
+		return hex("move", i-aMove)
 	case i < aBarrage:
-		return "attack " + hexID(i-aAttack)
+		return hex("attack", i-aAttack)
 	default:
-		return "barrage " + hexID(i-aBarrage)
+		return hex("barrage", i-aBarrage)
 	}
-	return "action " + strconv.Itoa(i)
+	return "", false
 }
 
-// ParseAction reads an action's name or number.
+// ParseAction reads an action's name or number; a number that names
+// nothing in the data set is refused.
 func (s *State) ParseAction(text string) (env.Action, error) {
 	d := s.data()
 	t := strings.TrimSpace(text)
 	if n, err := strconv.Atoi(t); err == nil {
 		if n < 0 || n >= numActions {
 			return 0, fmt.Errorf("action %d out of 0..%d", n, numActions-1)
+		}
+		if _, ok := s.name(n); !ok {
+			return 0, fmt.Errorf("action %d names no hex, counter, chit or box of this data set", n)
 		}
 		return env.Action(n), nil
 	}
