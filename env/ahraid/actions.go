@@ -172,7 +172,8 @@ func (s *State) picked(v int) string {
 	return ""
 }
 
-// ParseAction reads ActionString's notation, or an action number. A roll
+// ParseAction reads ActionString's notation, or an action number (refused
+// if it names nothing in the data set). A roll
 // may carry what it picks in brackets ("roll 3 (ML 192)"); it is ignored.
 func (s *State) ParseAction(text string) (env.Action, error) {
 	t := strings.TrimSpace(text)
@@ -184,6 +185,9 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 	if n, err := strconv.Atoi(t); err == nil {
 		if n < 0 || n >= numActions {
 			return 0, fmt.Errorf("action %d out of range 0..%d", n, numActions-1)
+		}
+		if word, arg := DecodeAction(env.Action(n)); n >= len(simpleNames) && word != "roll" && s.data().argName(word, arg) == "" {
+			return 0, fmt.Errorf("action %d names no piece or place of this data set", n)
 		}
 		return env.Action(n), nil
 	}
@@ -207,7 +211,7 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 			return RollAction(n), nil
 		}
 		for i := range f.size {
-			if d.argName(word, i) == arg {
+			if arg != "" && d.argName(word, i) == arg { // "" is what argName says of a missing piece
 				return f.first + env.Action(i), nil
 			}
 		}
