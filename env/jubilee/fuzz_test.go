@@ -3,6 +3,7 @@ package jubilee
 import (
 	"testing"
 
+	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/envtest"
 )
 
@@ -31,24 +32,26 @@ func TestUnmarshalSeedsThroughTheSuite(t *testing.T) {
 	}
 }
 
+// actionGames are the variants whose action notation is checked: with the
+// rules' Germans, and with a German seat and chosen drifts.
+func actionGames(tb testing.TB) []env.Game {
+	return []env.Game{Default(), envtest.NewGame(tb, Name+":opponent=seat,drift=choice")}
+}
+
+// FuzzParseAction: every action text ParseAction accepts names an action
+// that parses back (envtest.FuzzActionNames), in states reached by random
+// play.
 func FuzzParseAction(f *testing.F) {
-	s := Default().newState(1)
-	for _, seed := range []string{"pass", "board", "roll 4", "chit Action 3", "unit Essex A", "box W2", "track Dieppe", "move 0519", "attack 0620", "barrage 0522", "hex 1706", "17", "roll", ""} {
-		f.Add(seed)
+	envtest.FuzzActionNames(f, actionGames(f), "pass", "board", "roll 4", "chit Action 3", "unit Essex A", "box W2",
+		"track Dieppe", "move 0519", "attack 0620", "barrage 0522", "hex 1706", "17", "981", "roll", "")
+}
+
+// TestActionNamesRoundTrip: every action number ParseAction accepts names an
+// action that parses back, in states along random games.
+func TestActionNamesRoundTrip(t *testing.T) {
+	for _, g := range actionGames(t) {
+		envtest.CheckActionNamesInPlay(t, g, 3, 1)
 	}
-	f.Fuzz(func(t *testing.T, text string) {
-		a, err := s.ParseAction(text)
-		if err != nil {
-			return
-		}
-		if a < 0 || int(a) >= numActions {
-			t.Fatalf("%q parsed to %d", text, a)
-		}
-		name := s.ActionString(a)
-		if b, err := s.ParseAction(name); err != nil || b != a {
-			t.Fatalf("%q -> %d -> %q -> %d, %v", text, a, name, b, err)
-		}
-	})
 }
 
 func FuzzParseData(f *testing.F) {

@@ -32,26 +32,27 @@ func TestUnmarshalSeedsThroughTheSuite(t *testing.T) {
 	}
 }
 
+// actionGames are the variants whose action notation is checked: of both
+// reaction sets and with a German seat.
+func actionGames(tb testing.TB) []env.Game {
+	return []env.Game{Default(), envtest.NewGame(tb, Name+":reactions=alert"), envtest.NewGame(tb, Name+":opponent=seat")}
+}
+
+// FuzzParseAction: every action text ParseAction accepts names an action
+// that parses back (envtest.FuzzActionNames), in states reached by random
+// play.
 func FuzzParseAction(f *testing.F) {
-	s := Default().newState()
-	for _, seed := range []string{"end", "roll 4", "activate Roy", "move NE 4", "move N 12", "to Pumping station",
-		"toward Flak crew 64/65", "away", "shoot Gun 66 crew", "mortar Old Mole blockhouse", "assault X", "demolish North caisson",
-		"cut Wire on the east quay", "exit", "17", "move", "roll", ""} {
-		f.Add(seed)
+	envtest.FuzzActionNames(f, actionGames(f), "end", "roll 4", "activate Roy", "move NE 4", "move N 12",
+		"to Pumping station", "toward Flak crew 64/65", "away", "shoot Gun 66 crew", "mortar Old Mole blockhouse",
+		"assault X", "demolish North caisson", "cut Wire on the east quay", "exit", "17", "move", "roll", "")
+}
+
+// TestActionNamesRoundTrip: every action number ParseAction accepts names an
+// action that parses back, in states along random games.
+func TestActionNamesRoundTrip(t *testing.T) {
+	for _, g := range actionGames(t) {
+		envtest.CheckActionNamesInPlay(t, g, 3, 1)
 	}
-	f.Fuzz(func(t *testing.T, text string) {
-		a, err := s.ParseAction(text)
-		if err != nil {
-			return
-		}
-		if a < 0 || int(a) >= numActions {
-			t.Fatalf("%q parsed to %d, out of range", text, a)
-		}
-		back, err := s.ParseAction(s.ActionString(a))
-		if err != nil || back != a {
-			t.Fatalf("%q -> %d -> %q -> %d, %v", text, a, s.ActionString(a), back, err)
-		}
-	})
 }
 
 func FuzzParseData(f *testing.F) {

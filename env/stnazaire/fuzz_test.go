@@ -63,24 +63,26 @@ func TestUnmarshalSeedsThroughTheSuite(t *testing.T) {
 	}
 }
 
+// actionGames are the variants whose action notation is checked: with the
+// rules' Germans and with a German seat.
+func actionGames(tb testing.TB) []env.Game {
+	return []env.Game{Default(), envtest.NewGame(tb, Name+":opponent=seat")}
+}
+
+// FuzzParseAction: every action text ParseAction accepts names an action
+// that parses back (envtest.FuzzActionNames), in states reached by random
+// play.
 func FuzzParseAction(f *testing.F) {
-	s := Default().newState(1)
-	for _, seed := range []string{"pass", "demolish", "roll 7", "unit Roderick", "to S12", "fire KM Hafenkompanie 1", "attack Roderick", "attack", "17", "roll", "to", ""} {
-		f.Add(seed)
+	envtest.FuzzActionNames(f, actionGames(f), "pass", "demolish", "roll 7", "unit Roderick", "to S12",
+		"fire KM Hafenkompanie 1", "attack Roderick", "attack", "17", "roll", "to", "")
+}
+
+// TestActionNamesRoundTrip: every action number ParseAction accepts names an
+// action that parses back, in states along random games.
+func TestActionNamesRoundTrip(t *testing.T) {
+	for _, g := range actionGames(t) {
+		envtest.CheckActionNamesInPlay(t, g, 3, 1)
 	}
-	f.Fuzz(func(t *testing.T, text string) {
-		a, err := s.ParseAction(text)
-		if err != nil {
-			return
-		}
-		if int(a) < 0 || int(a) >= numActions {
-			t.Fatalf("ParseAction(%q) = %d, out of range", text, a)
-		}
-		back, err := s.ParseAction(s.ActionString(a))
-		if err != nil || back != a {
-			t.Fatalf("ActionString(%d) = %q does not parse back: %v", a, s.ActionString(a), err)
-		}
-	})
 }
 
 func FuzzParseData(f *testing.F) {
