@@ -208,6 +208,7 @@ type Data struct {
 	AreaNames   []string
 	Hexes       []Hex
 	nbr         [][6]int16
+	beach       []int16 // the beach a beach hex is part of: its run's lowest hex (10.13), or -1
 	side        [][6]uint8
 	hexIdx      map[string]int
 	Tracks      []Track
@@ -376,6 +377,7 @@ func compile(f *DataFile) (*Data, error) {
 			}
 		}
 	}
+	compileBeaches(d)
 	dirTo := func(a, b int) int {
 		for dir, n := range d.nbr[a] {
 			if int(n) == b {
@@ -885,4 +887,31 @@ func compileTables(d *Data, f *DataFile) error {
 	}
 	d.Levels, d.OpVP = f.Levels, f.OpVP
 	return nil
+}
+
+// compileBeaches groups the beach hexes into beaches, runs of adjacent beach
+// hexes on one map: the Yellow and Orange maps each have two (10.13).
+func compileBeaches(d *Data) {
+	d.beach = make([]int16, len(d.Hexes))
+	for h := range d.beach {
+		d.beach[h] = -1
+	}
+	var queue []int16
+	for h := range d.Hexes {
+		if d.Hexes[h].Terrain != tBeach || d.beach[h] >= 0 {
+			continue
+		}
+		d.beach[h] = int16(h)
+		queue = append(queue[:0], int16(h))
+		for len(queue) > 0 {
+			x := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			for _, n := range d.nbr[x] {
+				if n >= 0 && d.Hexes[n].Terrain == tBeach && d.beach[n] < 0 {
+					d.beach[n] = int16(h)
+					queue = append(queue, n)
+				}
+			}
+		}
+	}
 }

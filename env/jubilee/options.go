@@ -30,6 +30,10 @@ type Options struct {
 	// DriftChoice lets the player choose the direction of a drift result
 	// (ruling J6); by default the landing table says east or west.
 	DriftChoice bool
+	// BoardFromHex reads 10.13 by its example: once a unit boards on the
+	// Yellow or Orange map, the others board only from that same hex. By
+	// default they may board from any hex of the same beach (ruling J38).
+	BoardFromHex bool
 	// InfiltrationKeeps sets the chit of an infiltration's special draw
 	// aside until the cup is refilled (ruling J7); by default it goes back.
 	InfiltrationKeeps bool
@@ -47,6 +51,7 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "opponent", Default: "rules", Help: "rules: the Germans are played by the rules; seat: they are seat 1, choosing where their pieces have a choice"},
 	{Name: "strict_evac", Default: "false", Help: "units still in Beach Landing boxes at the end are not evacuated (ruling J2)"},
 	{Name: "drift", Default: "table", Help: "table: the landing table says east or west; choice: the player chooses the direction of a drift (ruling J6)"},
+	{Name: "board_from", Default: "beach", Help: "10.13 on the Yellow and Orange maps: once a unit boards, the others board from that same beach (its rule) or that same hex (its example) (ruling J38)"},
 	{Name: "infiltration_keeps", Default: "false", Help: "the chit of an infiltration's special draw stays out of the cup until it is refilled (ruling J7)"},
 	{Name: "data", Default: "", Help: "path of an alternative data file (maps, counters, chits, tables)"},
 }
@@ -82,6 +87,13 @@ func ParseOptions(p env.Params) (Options, string, error) {
 	default:
 		return o, "", fmt.Errorf("option drift=%q: want table or choice", p["drift"])
 	}
+	switch p["board_from"] {
+	case "", "beach":
+	case "hex":
+		o.BoardFromHex = true
+	default:
+		return o, "", fmt.Errorf("option board_from=%q: want beach or hex", p["board_from"])
+	}
 	switch p["opponent"] {
 	case "", "rules":
 	case "seat":
@@ -94,7 +106,10 @@ func ParseOptions(p env.Params) (Options, string, error) {
 
 // Params writes the options as canonical key=value text.
 func (o Options) Params() env.Params {
-	opp, drift := "rules", "table"
+	opp, drift, boardFrom := "rules", "table", "beach"
+	if o.BoardFromHex {
+		boardFrom = "hex"
+	}
 	if o.OpponentSeat {
 		opp = "seat"
 	}
@@ -104,7 +119,7 @@ func (o Options) Params() env.Params {
 	return env.Params{"turns": strconv.Itoa(o.Turns), "no_convoy": strconv.FormatBool(o.NoConvoy),
 		"bombardment": strconv.FormatBool(o.Bombardment), "early_flanks": strconv.FormatBool(o.EarlyFlanks),
 		"opponent": opp, "strict_evac": strconv.FormatBool(o.StrictEvac), "drift": drift,
-		"infiltration_keeps": strconv.FormatBool(o.InfiltrationKeeps)}
+		"infiltration_keeps": strconv.FormatBool(o.InfiltrationKeeps), "board_from": boardFrom}
 }
 
 // penalty is the VP the variants in force subtract (16.2-16.4).

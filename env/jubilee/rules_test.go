@@ -580,14 +580,45 @@ func TestRule10_8_BoardTransport(t *testing.T) {
 	}
 }
 
+// TestRule10_13_CommandoTransportOneBeach: once a unit on the Yellow or
+// Orange map boards, "all other units may only board transport from that
+// same beach". The example's beach, 1503, is one hex; 1507-1508 and
+// 1540-1541 are beaches of two, where a second unit may board from the other
+// hex (ruling J38) unless board_from=hex reads the example literally.
 func TestRule10_13_CommandoTransportOneBeach(t *testing.T) {
-	s := empty(t, DefaultOptions())
-	a := putCW(t, s, "3 Cdo 1", "1503")
-	b := putCW(t, s, "3 Cdo 2", "1507")
-	s.evac[0] = true
-	s.board(a)
-	if s.canBoard(b) {
-		t.Error("once a unit boards at 1503, the others must use that beach")
+	hexOnly := DefaultOptions()
+	hexOnly.BoardFromHex = true
+	for _, tt := range []struct {
+		opts          Options
+		first, second string // the units' names, on the same map
+		from, then    string // the hexes they board from
+		want          bool
+	}{
+		{DefaultOptions(), "3 Cdo 1", "3 Cdo 2", "1503", "1507", false}, // the rule's example
+		{DefaultOptions(), "3 Cdo 1", "3 Cdo 2", "1507", "1503", false},
+		{DefaultOptions(), "3 Cdo 1", "3 Cdo 2", "1507", "1508", true},
+		{DefaultOptions(), "3 Cdo 1", "3 Cdo 2", "1508", "1507", true},
+		{DefaultOptions(), "3 Cdo 1", "3 Cdo 2", "1507", "1507", true},
+		{DefaultOptions(), "4 Cdo 1", "4 Cdo 2", "1540", "1541", true},
+		{DefaultOptions(), "4 Cdo 1", "4 Cdo 2", "1541", "1536", false},
+		{hexOnly, "3 Cdo 1", "3 Cdo 2", "1503", "1507", false},
+		{hexOnly, "3 Cdo 1", "3 Cdo 2", "1507", "1508", false},
+		{hexOnly, "3 Cdo 1", "3 Cdo 2", "1507", "1507", true},
+		{hexOnly, "4 Cdo 1", "4 Cdo 2", "1540", "1541", false},
+	} {
+		s := empty(t, tt.opts)
+		a := putCW(t, s, tt.first, tt.from)
+		b := putCW(t, s, tt.second, tt.then)
+		s.evac = [3]bool{true, true, true}
+		s.tp[0], s.tp[1] = 4, 4 // the Yellow and Orange tracks
+		if !s.canBoard(a) || !s.canBoard(b) {
+			t.Fatalf("%s and %s cannot board from %s and %s before anyone has", tt.first, tt.second, tt.from, tt.then)
+		}
+		s.board(a)
+		if got := s.canBoard(b); got != tt.want {
+			t.Errorf("board_from=%s: after a board from %s, boarding from %s is %v, want %v",
+				tt.opts.Params()["board_from"], tt.from, tt.then, got, tt.want)
+		}
 	}
 }
 

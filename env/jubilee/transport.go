@@ -143,7 +143,7 @@ func (s *State) canMakeChange(u, k int) bool {
 	if !s.evac[m] || room >= 3 || k > room {
 		return false
 	}
-	return len(d.trackOfMap[m]) > 1 || s.boardHex[m] < 0 || s.boardHex[m] == h
+	return s.boardingOpen(h)
 }
 
 // makeChange boards k steps of a three-step unit (10.9). With k = 2 the
@@ -155,18 +155,41 @@ func (s *State) makeChange(u, k int) {
 	c := &d.CW[u]
 	h := s.cwAt[u]
 	b := d.Hexes[h].Box
-	m, t := d.Hexes[h].Map, d.Boxes[b].Track
+	t := d.Boxes[b].Track
 	s.repl[c.Symbol]--
 	s.boarded[t] += int8(k)
-	if len(d.trackOfMap[m]) == 1 {
-		s.boardHex[m] = h
-	}
+	s.lockBoarding(h)
 	s.boxLoose[b] += int8(k)
 	s.cwSteps[u] = int8(3 - k)
 	if k == 2 {
 		s.cwF[u] |= fRepl | fChanged
 	} else {
 		s.replOut[c.Symbol]++
+	}
+}
+
+// boardingOpen reports whether units may board from beach hex h under
+// 10.13: on the Yellow and Orange maps (one transport track each), once a
+// unit has boarded, the others board only from that same beach (ruling
+// J38), or that same hex with board_from=hex.
+func (s *State) boardingOpen(h int16) bool {
+	d := s.data()
+	m := d.Hexes[h].Map
+	first := s.boardHex[m]
+	switch {
+	case len(d.trackOfMap[m]) > 1 || first < 0 || first == h:
+		return true
+	case s.opts().BoardFromHex:
+		return false
+	}
+	return d.beach[first] == d.beach[h]
+}
+
+// lockBoarding records the first hex boarded from on a map 10.13 governs.
+func (s *State) lockBoarding(h int16) {
+	d := s.data()
+	if m := d.Hexes[h].Map; len(d.trackOfMap[m]) == 1 && s.boardHex[m] < 0 {
+		s.boardHex[m] = h
 	}
 }
 
@@ -182,17 +205,15 @@ func (s *State) canBoard(u int) bool {
 	if !s.evac[m] || s.tp[t] == 0 || s.boardCost(u) > int(s.tp[t]-s.boarded[t]) {
 		return false
 	}
-	return len(d.trackOfMap[m]) > 1 || s.boardHex[m] < 0 || s.boardHex[m] == h
+	return s.boardingOpen(h)
 }
 
 func (s *State) board(u int) {
 	d := s.data()
 	h := s.cwAt[u]
 	b := d.Hexes[h].Box
-	m, t := d.Hexes[h].Map, d.Boxes[b].Track
+	t := d.Boxes[b].Track
 	s.boarded[t] += int8(s.boardCost(u))
-	if len(d.trackOfMap[m]) == 1 {
-		s.boardHex[m] = h
-	}
+	s.lockBoarding(h)
 	s.cwSt[u], s.cwAt[u] = cwBox, int16(b)
 }
