@@ -1,5 +1,7 @@
 package jubilee
 
+import "math/bits"
+
 // Phase II, operations (4.1 II): op chits drawn one at a time; German
 // fire and movement (6), coastal batteries (7), random events (8), depth
 // markers (9).
@@ -165,17 +167,23 @@ func lowest(x uint64) int {
 	return -1
 }
 
-// hitLevel is the best fire priority of 15.1 at which position p may hit
-// unit u, or 0 if it may not.
+// hitLevel is the best fire priority of 15.1 at which position p, firing
+// now, may hit unit u, or 0 if it may not.
 func (s *State) hitLevel(p, u int) int {
-	d := s.data()
 	if s.cwF[u]&fHitPos != 0 {
 		return 0
 	}
+	return s.levelAt(p, s.curSlot(), u)
+}
+
+// levelAt is hitLevel for position p firing in colour slot k of the chit,
+// whether or not it has hit u already.
+func (s *State) levelAt(p, k, u int) int {
+	d := s.data()
 	pos := &d.Positions[p]
 	c := &d.Chits[s.chit]
 	g := s.posUnit[p]
-	armor := c.Armor[s.curSlot()] || d.German[g].Type == gAntiTank // 6.13
+	armor := c.Armor[k] || d.German[g].Type == gAntiTank // 6.13
 	sym := d.CW[u].Symbol == c.Symbol
 	lost := s.cwF[u]&fStepLost != 0 // 6.11
 	tank := d.CW[u].Type == Tank
@@ -215,15 +223,26 @@ func (s *State) hitLevel(p, u int) int {
 }
 
 // fireGroup is the best priority position p can apply and the units at
-// it with the most steps (15.1 additional selection priorities).
+// it with the most steps (15.1 additional selection priorities), among the
+// units whose hit lets the chit's fire hit the most CW units possible
+// (6.11; all eligible units with fire_assign=greedy).
 func (s *State) fireGroup(p int) (int, uint64) {
+	var elig uint64
+	for u := range s.data().CW {
+		if s.hitLevel(p, u) > 0 {
+			elig |= 1 << u
+		}
+	}
+	if !s.opts().GreedyFire {
+		elig = s.mostHit(p, elig)
+	}
 	best, most := 7, 0
 	var group uint64
 	for u := range s.data().CW {
-		l := s.hitLevel(p, u)
-		if l == 0 {
+		if elig&(1<<u) == 0 {
 			continue
 		}
+		l := s.hitLevel(p, u)
 		st := int(s.cwSteps[u])
 		switch {
 		case l < best || (l == best && st > most):
@@ -236,6 +255,117 @@ func (s *State) fireGroup(p int) (int, uint64) {
 		return 0, 0
 	}
 	return best, group
+}
+
+// mostHit narrows elig, the units position p may hit with its next hit,
+// to those whose hit lets the rest of the chit's fire (p's other hits and
+// the positions after it) hit the most CW units possible (6.11, ruling
+// J39): its example has position A, with two hits and three eligible units,
+// leave the one that position B can also hit to B. Each remaining hit is a
+// slot that may take any unit its position may hit as the state stands;
+// the count is a maximum matching of slots to units, a unit counted once.
+func (s *State) mostHit(p int, elig uint64) uint64 {
+	if popcount(elig) < 2 || !s.laterFire(elig, nil) {
+		return elig // no later position competes for p's units
+	}
+	var m hitMatch
+	for range s.hits - 1 {
+		m.add(elig)
+	}
+	s.laterFire(^uint64(0), &m)
+	best, keep := -1, uint64(0)
+	for x := elig; x != 0; x &= x - 1 {
+		u := bits.TrailingZeros64(x)
+		switch n := m.max(1 << u); {
+		case n > best:
+			best, keep = n, 1<<u
+		case n == best:
+			keep |= 1 << u
+		}
+	}
+	return keep
+}
+
+// laterFire reports whether a position firing after the current one on
+// this chit may hit one of units; with m set, it adds each such position's
+// hits (two with a depth marker, 6.7) to m as slots, with all the units
+// among units each may hit.
+func (s *State) laterFire(units uint64, m *hitMatch) bool {
+	d := s.data()
+	c := &d.Chits[s.chit]
+	found := false
+	for cur := int(s.cursor) + 1; cur < int(c.NCol)*MaxPositions; cur++ {
+		k, q := cur/MaxPositions, cur%MaxPositions
+		if q >= len(d.Positions) {
+			cur = (k+1)*MaxPositions - 1
+			continue
+		}
+		g := s.posUnit[q]
+		if d.Positions[q].Colour != c.Colours[k] || g < 0 || s.gF[g]&gDisrupted != 0 {
+			continue
+		}
+		var can uint64
+		for x := units; x != 0; x &= x - 1 {
+			if u := bits.TrailingZeros64(x); u < len(d.CW) && (s.cwSt[u] == cwMap || s.cwSt[u] == cwBox) && s.levelAt(q, k, u) > 0 {
+				can |= 1 << u
+			}
+		}
+		if can == 0 {
+			continue
+		}
+		if m == nil {
+			return true
+		}
+		found = true
+		m.add(can)
+		if s.gDepth[g] >= 0 {
+			m.add(can)
+		}
+	}
+	return found
+}
+
+// hitMatch counts how many distinct units the remaining hits of a chit
+// can reach: each slot (one hit) may take the units of its mask.
+type hitMatch struct {
+	slots [2 * MaxPositions]uint64
+	n     int
+}
+
+func (m *hitMatch) add(units uint64) {
+	if m.n < len(m.slots) {
+		m.slots[m.n] = units
+		m.n++
+	}
+}
+
+// max is the size of a maximum matching of slots to units not in taken,
+// by augmenting paths (Kuhn's algorithm).
+func (m *hitMatch) max(taken uint64) int {
+	var owner [MaxCW]int16 // the slot holding each unit, -1 for none
+	for i := range owner {
+		owner[i] = -1
+	}
+	n := 0
+	for sl := range m.n {
+		var seen uint64
+		if m.augment(sl, taken, &seen, &owner) {
+			n++
+		}
+	}
+	return n
+}
+
+func (m *hitMatch) augment(sl int, taken uint64, seen *uint64, owner *[MaxCW]int16) bool {
+	for x := m.slots[sl] &^ taken &^ *seen; x != 0; x &= x - 1 {
+		u := bits.TrailingZeros64(x)
+		*seen |= 1 << u
+		if owner[u] < 0 || m.augment(int(owner[u]), taken, seen, owner) {
+			owner[u] = int16(sl)
+			return true
+		}
+	}
+	return false
 }
 
 // applyHit applies position p's hit on unit u at its priority (15.1).

@@ -30,6 +30,10 @@ type Options struct {
 	// DriftChoice lets the player choose the direction of a drift result
 	// (ruling J6); by default the landing table says east or west.
 	DriftChoice bool
+	// GreedyFire assigns German hits position by position, each by its own
+	// fire priorities (ruling J9), instead of first hitting the most CW
+	// units possible across the chit's positions as 6.11 asks (J39).
+	GreedyFire bool
 	// BoardFromHex reads 10.13 by its example: once a unit boards on the
 	// Yellow or Orange map, the others board only from that same hex. By
 	// default they may board from any hex of the same beach (ruling J38).
@@ -51,6 +55,7 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "opponent", Default: "rules", Help: "rules: the Germans are played by the rules; seat: they are seat 1, choosing where their pieces have a choice"},
 	{Name: "strict_evac", Default: "false", Help: "units still in Beach Landing boxes at the end are not evacuated (ruling J2)"},
 	{Name: "drift", Default: "table", Help: "table: the landing table says east or west; choice: the player chooses the direction of a drift (ruling J6)"},
+	{Name: "fire_assign", Default: "most", Help: "6.11: a chit's German hits go first to hitting the most CW units possible across its positions (most), or position by position by fire priority alone (greedy) (rulings J9, J39)"},
 	{Name: "board_from", Default: "beach", Help: "10.13 on the Yellow and Orange maps: once a unit boards, the others board from that same beach (its rule) or that same hex (its example) (ruling J38)"},
 	{Name: "infiltration_keeps", Default: "false", Help: "the chit of an infiltration's special draw stays out of the cup until it is refilled (ruling J7)"},
 	{Name: "data", Default: "", Help: "path of an alternative data file (maps, counters, chits, tables)"},
@@ -80,46 +85,42 @@ func ParseOptions(p env.Params) (Options, string, error) {
 		}
 		o.Turns = n
 	}
-	switch p["drift"] {
-	case "", "table":
-	case "choice":
-		o.DriftChoice = true
-	default:
-		return o, "", fmt.Errorf("option drift=%q: want table or choice", p["drift"])
-	}
-	switch p["board_from"] {
-	case "", "beach":
-	case "hex":
-		o.BoardFromHex = true
-	default:
-		return o, "", fmt.Errorf("option board_from=%q: want beach or hex", p["board_from"])
-	}
-	switch p["opponent"] {
-	case "", "rules":
-	case "seat":
-		o.OpponentSeat = true
-	default:
-		return o, "", fmt.Errorf("option opponent=%q: want rules or seat", p["opponent"])
+	for _, c := range o.choices() {
+		switch v := p[c.key]; v {
+		case "", c.off:
+		case c.on:
+			*c.dst = true
+		default:
+			return o, "", fmt.Errorf("option %s=%q: want %s or %s", c.key, v, c.off, c.on)
+		}
 	}
 	return o, p["data"], nil
 }
 
+// choice is an option of two named values, off (the default) and on.
+type choice struct {
+	key, off, on string
+	dst          *bool
+}
+
+// choices are the options of two named values.
+func (o *Options) choices() []choice {
+	return []choice{{"drift", "table", "choice", &o.DriftChoice}, {"opponent", "rules", "seat", &o.OpponentSeat},
+		{"board_from", "beach", "hex", &o.BoardFromHex}, {"fire_assign", "most", "greedy", &o.GreedyFire}}
+}
+
 // Params writes the options as canonical key=value text.
 func (o Options) Params() env.Params {
-	opp, drift, boardFrom := "rules", "table", "beach"
-	if o.BoardFromHex {
-		boardFrom = "hex"
-	}
-	if o.OpponentSeat {
-		opp = "seat"
-	}
-	if o.DriftChoice {
-		drift = "choice"
-	}
-	return env.Params{"turns": strconv.Itoa(o.Turns), "no_convoy": strconv.FormatBool(o.NoConvoy),
+	p := env.Params{"turns": strconv.Itoa(o.Turns), "no_convoy": strconv.FormatBool(o.NoConvoy),
 		"bombardment": strconv.FormatBool(o.Bombardment), "early_flanks": strconv.FormatBool(o.EarlyFlanks),
-		"opponent": opp, "strict_evac": strconv.FormatBool(o.StrictEvac), "drift": drift,
-		"infiltration_keeps": strconv.FormatBool(o.InfiltrationKeeps), "board_from": boardFrom}
+		"strict_evac": strconv.FormatBool(o.StrictEvac), "infiltration_keeps": strconv.FormatBool(o.InfiltrationKeeps)}
+	for _, c := range o.choices() {
+		p[c.key] = c.off
+		if *c.dst {
+			p[c.key] = c.on
+		}
+	}
+	return p
 }
 
 // penalty is the VP the variants in force subtract (16.2-16.4).

@@ -119,9 +119,10 @@ func recomputeVP(s *State) int {
 // default rules, every variant, and the German seat.
 func TestConformance(t *testing.T) {
 	for name, opts := range map[string]string{
-		"default":  "",
-		"variants": "no_convoy=true,bombardment=true,early_flanks=true,strict_evac=true,turns=20,drift=choice,infiltration_keeps=true",
-		"seat":     "opponent=seat",
+		"default": "",
+		"variants": "no_convoy=true,bombardment=true,early_flanks=true,strict_evac=true,turns=20,drift=choice,infiltration_keeps=true," +
+			"board_from=hex,fire_assign=greedy",
+		"seat": "opponent=seat",
 	} {
 		t.Run(name, func(t *testing.T) {
 			g, err := env.NewGame(Name + ":" + opts)
@@ -144,7 +145,7 @@ func TestRandomPlayProperties(t *testing.T) {
 // the other reading of every ruling that has an option.
 func TestRandomPlayPropertiesVariants(t *testing.T) {
 	randomPlay(t, mustGame(Options{Turns: 24, NoConvoy: true, Bombardment: true, EarlyFlanks: true, StrictEvac: true,
-		DriftChoice: true, InfiltrationKeeps: true}), 300)
+		DriftChoice: true, InfiltrationKeeps: true, BoardFromHex: true, GreedyFire: true}), 300)
 }
 
 func randomPlay(t *testing.T, g *Game, games int) {

@@ -1,6 +1,7 @@
 package jubilee
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
@@ -299,6 +300,58 @@ func TestRule6_11_OneStepLossPerChit(t *testing.T) {
 	s.cwF[u] &^= fHitPos // another position
 	if l := s.hitLevel(p, u); l != 0 {
 		t.Errorf("after a step loss and a disruption, priority %d, want none", l)
+	}
+}
+
+// TestRule6_11_MostUnitsHit is 6.11's example: "if German position A is
+// limited to hitting two units, and three units are eligible to be hit, one
+// of which is also hit by position B, assume position B hits that unit and
+// Position A hits the other two." A is 0517 (red, with a depth marker: two
+// hits), B is 0620 (blue, one hit), on Action 1 (red then blue, diamond).
+// Essex A in box R2 is in both fields, Essex D and RHLI C in box R1 in A's
+// only; all three are diamonds, at priority 1. By its own priorities A
+// would hit Essex A first (the most steps), leaving B nothing to hit: the
+// greedy order of ruling J9, kept as fire_assign=greedy.
+func TestRule6_11_MostUnitsHit(t *testing.T) {
+	greedy := DefaultOptions()
+	greedy.GreedyFire = true
+	for _, tt := range []struct {
+		opts Options
+		want []int // steps left: Essex A, Essex D, RHLI C
+	}{
+		{DefaultOptions(), []int{2, 1, 1}},
+		{greedy, []int{2, 1, 2}},
+	} {
+		s := empty(t, tt.opts)
+		giveDepth(s, putG(t, s, "Coastal det. 1", "0517"), 0, false)
+		putG(t, s, "Coastal det. 2", "0620")
+		boxes := boxIDs(s.data().File.Boxes)
+		var units []int
+		for _, x := range []struct {
+			name, box string
+			steps     int8
+		}{{"Essex A", "R2", 3}, {"Essex D", "R1", 2}, {"RHLI C", "R1", 2}} {
+			u := cwNamed(t, s, x.name)
+			s.cwSt[u], s.cwAt[u], s.cwSteps[u] = cwBox, int16(indexOf(boxes, x.box)), x.steps
+			units = append(units, u)
+		}
+		s.phase, s.step, s.dec, s.hits = phOps, opFire, decNone, -1
+		atChit(s, chitNamed(t, s, "Action 1"), 0, 0)
+		for s.step == opFire {
+			if s.dec == decFireTie { // the CW player's choice among tied units
+				s.applyHit(s.curPos(), lowest(s.cand))
+				s.hits--
+				s.cand, s.dec = 0, decNone
+			}
+			s.runFire()
+		}
+		var got []int
+		for _, u := range units {
+			got = append(got, int(s.cwSteps[u]))
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("fire_assign=%s: steps left %v, want %v", tt.opts.Params()["fire_assign"], got, tt.want)
+		}
 	}
 }
 
