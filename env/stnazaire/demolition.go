@@ -30,9 +30,10 @@ func (s *State) canDemolish(u int) bool {
 }
 
 // mayDemolish: the objective is u's own, or every commando assigned to it
-// is gone (eliminated, not landed or exited) and u is of the same type
-// (11.3), or of any type under the optional rule. Burtinshaw, in reserve,
-// only ever replaces (11.2).
+// is gone (eliminated, not landed or exited; eliminated only with
+// mission_passes=eliminated) and u is of the same type (11.3), or of any
+// type under the optional rule. Burtinshaw, in reserve, only ever replaces
+// (11.2).
 func (s *State) mayDemolish(u int, obj int8) bool {
 	return s.DemolishableObjectives(u)&(1<<obj) != 0
 }
@@ -43,13 +44,13 @@ func (s *State) mayDemolish(u int, obj int8) bool {
 // objective.
 func (s *State) DemolishableObjectives(u int) uint32 {
 	d := s.data()
-	var gone, here uint32 // objectives with an assigned commando of u's type gone; with one still in play
+	var gone, here uint32 // objectives with an assigned commando of u's type gone; with one still holding it
 	for v := range d.British {
 		obj := d.British[v].Objective
 		switch {
 		case obj == 0:
-		case s.bStatus[v] == bOnMap || s.bStatus[v] == bAboard:
-			here |= 1 << obj
+		case s.bStatus[v] == bOnMap || s.bStatus[v] == bAboard || (s.opts().EliminatedOnly && s.bStatus[v] != bEliminated):
+			here |= 1 << obj // still holds its mission
 		case d.British[v].Type == d.British[u].Type || s.opts().AnyCommando:
 			gone |= 1 << obj
 		}

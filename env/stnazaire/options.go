@@ -26,6 +26,11 @@ type Options struct {
 	// AnyCommando is the optional rule of 11.3: a replacement for an
 	// eliminated commando need not be of the same type.
 	AnyCommando bool
+	// EliminatedOnly reads 11.2 and 11.3 as printed: a commando's mission
+	// passes to another only once it is eliminated. By default it passes
+	// once the commando is gone however it left play: eliminated, never
+	// landed, or exited (ruling R26).
+	EliminatedOnly bool
 	// DemolitionTarget is the modified D10 a demolition needs. The 11.1
 	// table says ">= 6" (the default); its text says "3-6" (see RULINGS.md).
 	DemolitionTarget int
@@ -56,6 +61,7 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "mortar", Default: "true", Help: "optional rule 9.3: Hodgson's mortar fires along dashed connections"},
 	{Name: "easy_pinned", Default: "false", Help: "easier variant of 10: pinned units may advance with an unpinned group"},
 	{Name: "any_commando", Default: "false", Help: "optional rule 11.3: a replacement demolisher may be of any type"},
+	{Name: "mission_passes", Default: "gone", Help: "11.2, 11.3: a commando's mission passes to another (Burtinshaw, or one of its type) once it is gone: eliminated, never landed or exited (gone), or only once eliminated, as printed (eliminated) (ruling R26)"},
 	{Name: "demolition_target", Default: "6", Help: "modified D10 a demolition needs (11.1 table: 6; its text reads 3-6)"},
 	{Name: "dashed_fire_all", Default: "false", Help: "every unit may fire along dashed connections (9.1 read literally)"},
 	{Name: "original_terrain", Default: "false", Help: "round spaces give cover, as in the original French rules before the 1.1 erratum"},
@@ -108,6 +114,13 @@ func ParseOptions(p env.Params) (Options, string, error) {
 	default:
 		return o, "", fmt.Errorf("option opponent=%q: want rules or seat", v)
 	}
+	switch v := p["mission_passes"]; v {
+	case "", "gone":
+	case "eliminated":
+		o.EliminatedOnly = true
+	default:
+		return o, "", fmt.Errorf("option mission_passes=%q: want gone or eliminated", v)
+	}
 	data := p["data"]
 	if data == DataDefault {
 		data = ""
@@ -122,7 +135,7 @@ func (o Options) Params() env.Params {
 		"mortar": strconv.FormatBool(o.Mortar), "easy_pinned": strconv.FormatBool(o.EasyPinned),
 		"any_commando": strconv.FormatBool(o.AnyCommando), "demolition_target": strconv.Itoa(o.DemolitionTarget),
 		"dashed_fire_all": strconv.FormatBool(o.DashedFireAll), "original_terrain": strconv.FormatBool(o.OriginalTerrain),
-		"turns": strconv.Itoa(o.Turns), "opponent": o.opponent(),
+		"turns": strconv.Itoa(o.Turns), "opponent": o.opponent(), "mission_passes": o.missionPasses(),
 	}
 }
 
@@ -131,4 +144,11 @@ func (o Options) opponent() string {
 		return "seat"
 	}
 	return "rules"
+}
+
+func (o Options) missionPasses() string {
+	if o.EliminatedOnly {
+		return "eliminated"
+	}
+	return "gone"
 }

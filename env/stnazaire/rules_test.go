@@ -621,6 +621,31 @@ func TestRule11_2_BurtinshawOnlyReplaces(t *testing.T) {
 	c.expect("Burtinshaw may demolish objective #5")
 }
 
+// TestRule11_2_BurtinshawReplacesOnlyTheEliminated: "Burtinshaw may only
+// destroy an objective by replacing an eliminated commando". By ruling R26
+// a commando that never landed or exited is gone as well;
+// mission_passes=eliminated reads the text as printed.
+func TestRule11_2_BurtinshawReplacesOnlyTheEliminated(t *testing.T) {
+	for _, tt := range []struct {
+		eliminatedOnly bool
+		smalley        uint8 // the status of Smalley, whose objective is #5
+		want           bool
+	}{
+		{false, bEliminated, true}, {false, bNotLanded, true}, {false, bExited, true},
+		{true, bEliminated, true}, {true, bNotLanded, false}, {true, bExited, false},
+	} {
+		c := newScen(t, func(o *Options) { o.EliminatedOnly = tt.eliminatedOnly })
+		c.putB("Burtinshaw", "S33") // objective #5
+		c.s.bStatus[c.unit("Smalley")] = tt.smalley
+		c.start(2, phDemolition)
+		got := c.s.dec == decDemolish && c.s.decUnit == int8(c.unit("Burtinshaw"))
+		if got != tt.want {
+			t.Errorf("mission_passes=%s, Smalley %s: Burtinshaw may demolish #5: %v, want %v",
+				c.s.g.opts.missionPasses(), bStatusNames[tt.smalley], got, tt.want)
+		}
+	}
+}
+
 func TestRule11_3_ReplacementOfTheSameType(t *testing.T) {
 	c := newScen(t, nil)
 	c.putB("Roy", "S33") // an assault team on a demolition objective
