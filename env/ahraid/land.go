@@ -93,11 +93,14 @@ func (s *State) cdoMF(u int) int {
 
 // reach fills cost with the cheapest step-12 cost from area a to every
 // area within mf (-1 beyond): the line's cost, 1 more to enter an area the
-// enemy holds, 1 more to leave one. Germans (german true) may not enter a
-// hexagonal area unless commandos are in it or next to it.
+// enemy holds, 1 more to leave one for commandos only ("solo comandos y
+// blindados", ruling A31; Germans too with german_exit_cost). Germans
+// (german true) may not enter a hexagonal area unless commandos are in it
+// or next to it.
 func (s *State) reach(a, mf int, german bool, cost *[MaxAreas]int8) {
 	d := s.data()
 	n := len(d.Areas)
+	leaveCost := !german || s.g.opts.GermanExitCost
 	var enemy [MaxAreas]bool
 	for b := range n {
 		if german {
@@ -122,7 +125,7 @@ func (s *State) reach(a, mf int, german bool, cost *[MaxAreas]int8) {
 				if enemy[c] {
 					step++
 				}
-				if enemy[b] {
+				if enemy[b] && leaveCost {
 					step++
 				}
 				if german && d.Areas[c].Shape == shHexagon && !s.cdoNear(int(c)) {

@@ -24,6 +24,10 @@ type Options struct {
 	// FightFailElim eliminates a reduced German unit that fires and misses
 	// (one reading of step 18; RULINGS.md A11).
 	FightFailElim bool
+	// GermanExitCost charges German units the movement point for leaving an
+	// area commandos hold, as the engine did before ruling A31; the aid
+	// charges it to commandos and armoured cars only.
+	GermanExitCost bool
 }
 
 // DefaultOptions are the rulings of RULINGS.md with the data's turn track.
@@ -35,6 +39,7 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "opponent", Default: "rules", Help: "rules: the aid plays the Germans; seat: the Germans are seat 1 (the rules agent plays them as the aid does)"},
 	{Name: "target_by_number", Default: "false", Help: "a hit's target boat is a die read as a boat number, nearest afloat number if gone (ruling A4)"},
 	{Name: "fight_fail_elim", Default: "false", Help: "a reduced German unit that fires and misses is eliminated (ruling A11)"},
+	{Name: "german_exit_cost", Default: "false", Help: "German units also pay the 1 MF for leaving an area commandos hold (the aid: commandos and armoured cars only; ruling A31)"},
 	{Name: "data", Default: "", Help: "path of an alternative data file (map, counters, tables)"},
 }
 
@@ -45,7 +50,8 @@ func ParseOptions(p env.Params) (Options, string, error) {
 	if err := p.CheckKnown(OptionDocs); err != nil {
 		return o, "", err
 	}
-	for k, dst := range map[string]*bool{"target_by_number": &o.TargetByNumber, "fight_fail_elim": &o.FightFailElim} {
+	for k, dst := range map[string]*bool{"target_by_number": &o.TargetByNumber, "fight_fail_elim": &o.FightFailElim,
+		"german_exit_cost": &o.GermanExitCost} {
 		if v, ok := p[k]; ok {
 			b, err := strconv.ParseBool(v)
 			if err != nil {
@@ -78,5 +84,6 @@ func (o Options) Params() env.Params {
 		opp = "seat"
 	}
 	return env.Params{"turns": strconv.Itoa(o.Turns), "opponent": opp,
-		"target_by_number": strconv.FormatBool(o.TargetByNumber), "fight_fail_elim": strconv.FormatBool(o.FightFailElim)}
+		"target_by_number": strconv.FormatBool(o.TargetByNumber), "fight_fail_elim": strconv.FormatBool(o.FightFailElim),
+		"german_exit_cost": strconv.FormatBool(o.GermanExitCost)}
 }

@@ -646,6 +646,40 @@ func TestStep12_MovementCosts(t *testing.T) {
 	}
 }
 
+// TestStep12_LeavingCostCommandosOnly: "Salir de un área ocupada por el
+// enemigo (solo comandos y blindados) = 1 FM": commandos pay to leave an
+// area Germans hold; German units (no armoured cars are modelled) leave an
+// area commandos hold for the line's cost alone (ruling A31), unless
+// german_exit_cost=true.
+func TestStep12_LeavingCostCommandosOnly(t *testing.T) {
+	d := Default().Data()
+	withCdo := func(s *State) { s.UStat[0], s.UWhere[0] = uAshore, int8(d.AreaIndex("112")) }
+	var cost [MaxAreas]int8
+	s := still(5, withCdo)
+	s.reach(d.AreaIndex("112"), 3, true, &cost)
+	if c := cost[d.AreaIndex("113")]; c != 1 {
+		t.Errorf("a German leaving the commandos' area for 113: %d MF, want 1", c)
+	}
+	o := DefaultOptions()
+	o.GermanExitCost = true
+	g, err := NewGame(Default().Data(), o, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = g.newState()
+	s.Roll, s.Dec, s.Turn, s.Step = rollNone, decNone, 5, stepTurn
+	withCdo(s)
+	s.reach(d.AreaIndex("112"), 3, true, &cost)
+	if c := cost[d.AreaIndex("113")]; c != 2 {
+		t.Errorf("german_exit_cost=true: a German leaving the commandos' area for 113: %d MF, want 2", c)
+	}
+	s = still(5, func(s *State) { s.placeGerman(d.AreaIndex("112"), 2) })
+	s.reach(d.AreaIndex("112"), 3, false, &cost)
+	if c := cost[d.AreaIndex("113")]; c != 2 {
+		t.Errorf("a commando leaving the Germans' area for 113: %d MF, want 2", c)
+	}
+}
+
 func TestStep13_GermanMovement(t *testing.T) {
 	for _, c := range []struct{ str, box, mf int }{{2, 3, 0}, {3, 3, 1}, {4, 3, 2}, {5, 3, 3}, {6, 1, 3}} {
 		if germanMF(c.str, c.box) != c.mf {
