@@ -357,8 +357,11 @@ func (m *hitMatch) max(taken uint64) int {
 }
 
 func (m *hitMatch) augment(sl int, taken uint64, seen *uint64, owner *[MaxCW]int16) bool {
-	for x := m.slots[sl] &^ taken &^ *seen; x != 0; x &= x - 1 {
+	for x := m.slots[sl] &^ taken; x != 0; x &= x - 1 {
 		u := bits.TrailingZeros64(x)
+		if *seen&(1<<u) != 0 {
+			continue
+		}
 		*seen |= 1 << u
 		if owner[u] < 0 || m.augment(int(owner[u]), taken, seen, owner) {
 			owner[u] = int16(sl)
