@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"slices"
 
@@ -127,7 +128,9 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 		w    *dataset.Writer
 		done map[int]bool
 	)
-	if cfg.Resume {
+	// Resuming a run that wrote nothing yet starts it, as bench does: a
+	// cluster task's first start and its restarts are one command.
+	if cfg.Resume && hasData(cfg.Out) {
 		w, done, err = dataset.Resume(cfg.Out, h)
 	} else {
 		w, err = dataset.Create(cfg.Out, h)
@@ -264,4 +267,10 @@ func PlayGame(ctx context.Context, g env.Game, lineup []string, seed uint64, i i
 		return out, fmt.Errorf("agent %s, game %d: no decision recorded", spec, i)
 	}
 	return out, nil
+}
+
+// hasData tells whether a file exists and is not empty.
+func hasData(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Size() > 0
 }

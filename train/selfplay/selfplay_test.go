@@ -75,6 +75,21 @@ func TestRunResume(t *testing.T) {
 	}
 }
 
+// TestResumeStartsANewRun: --resume of a dataset not yet written plays
+// the whole run, as bench does, so a cluster task's first start and its
+// restarts can be one command.
+func TestResumeStartsANewRun(t *testing.T) {
+	g := envtest.NewGame(t, "pig")
+	out := filepath.Join(t.TempDir(), "new.jsonl")
+	n, err := Run(t.Context(), Config{Game: g, Agent: "random", Games: 3, Seed: 9, Out: out, Resume: true, Seat: -1})
+	if err != nil || n != 3 {
+		t.Fatalf("resume of a missing dataset played %d games: %v", n, err)
+	}
+	if d, err := dataset.Read(out); err != nil || d.Games() != 3 {
+		t.Fatalf("the dataset: %v", err)
+	}
+}
+
 // mustRows returns the lines of game k of a dataset file.
 func mustRows(t *testing.T, path string, k int) []byte {
 	data, _ := os.ReadFile(path)
