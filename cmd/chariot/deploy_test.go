@@ -123,21 +123,23 @@ func checkMerge(t *testing.T, what string, p parsed, dir, kind string) {
 }
 
 // shellWords splits a command line as the shell would for the simple
-// words the scripts use: double quotes, $VAR and ${VAR:-default}.
+// words the scripts use: double quotes, $VAR and ${VAR:-default}, whose
+// default may be a $VAR.
 func shellWords(line string, vars map[string]string) []string {
 	expand := regexp.MustCompile(`\$\{(\w+)(:-[^}]*)?\}|\$(\w+)`)
-	var words []string
-	for _, w := range regexp.MustCompile(`"[^"]*"|\S+`).FindAllString(line, -1) {
-		w = strings.Trim(w, `"`)
-		w = expand.ReplaceAllStringFunc(w, func(m string) string {
+	var word func(w string) string
+	word = func(w string) string {
+		return expand.ReplaceAllStringFunc(w, func(m string) string {
 			s := expand.FindStringSubmatch(m)
-			name := s[1] + s[3]
-			if v, ok := vars[name]; ok {
+			if v, ok := vars[s[1]+s[3]]; ok {
 				return v
 			}
-			return strings.TrimPrefix(s[2], ":-")
+			return word(strings.TrimPrefix(s[2], ":-"))
 		})
-		words = append(words, w)
+	}
+	var words []string
+	for _, w := range regexp.MustCompile(`"[^"]*"|\S+`).FindAllString(line, -1) {
+		words = append(words, word(strings.Trim(w, `"`)))
 	}
 	return words
 }
@@ -154,36 +156,46 @@ func scriptCommand(t *testing.T, script string, vars map[string]string) []string
 	return shellWords(m[1], vars)
 }
 
+// TestSlurmRecipes parses the array scripts' command lines as task 3 of
+// the array starts them, and as task 3 re-submitted alone (its array then
+// has one task, so the script is told SHARDS) starts them: both play shard
+// 3 of the array's size into the same file.
 func TestSlurmRecipes(t *testing.T) {
 	for _, kind := range []string{"bench", "selfplay"} {
 		script := readDeploy(t, "slurm/"+kind+".sbatch")
-		m := regexp.MustCompile(`(?m)^#SBATCH --array=(\d+)-(\d+)$`).FindStringSubmatch(script)
+		m := regexp.MustCompile(`(?m)^#SBATCH --array=0-(\d+)$`).FindStringSubmatch(script)
 		if m == nil {
-			t.Fatalf("%s script: no #SBATCH --array=A-B", kind)
+			t.Fatalf("%s script: no #SBATCH --array=0-B (task I plays shard I)", kind)
 		}
-		lo, _ := strconv.Atoi(m[1])
-		hi, _ := strconv.Atoi(m[2])
-		count := strconv.Itoa(hi - lo + 1)
-		// Task 3 of the array, as Slurm starts it.
-		vars := map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": count,
-			"SLURM_ARRAY_TASK_MIN": m[1], "SLURM_CPUS_PER_TASK": "2", "RESULTS": "/r"}
-		t.Setenv("JOB_COMPLETION_INDEX", "")
-		for k, v := range vars {
-			t.Setenv(k, v)
+		hi, _ := strconv.Atoi(m[1])
+		count := strconv.Itoa(hi + 1)
+		resubmit := regexp.MustCompile(`(?m)^#\s+SHARDS=(\d+) deploy/slurm/submit.sh ` + kind + ` --array=3 `).FindStringSubmatch(script)
+		if resubmit == nil || resubmit[1] != count {
+			t.Errorf("%s script: its comment does not say how to re-submit task 3 of %s", kind, count)
 		}
-		p := parseCommand(t, scriptCommand(t, script, vars))
-		if p.cmd != kind || p.shard != (eval.Shard{I: 3 - lo, N: hi - lo + 1}) {
-			t.Errorf("%s script: command %s shard %v, want %d/%s", kind, p.cmd, p.shard, 3-lo, count)
-		}
-		if out := flagValue(p, "out"); out != "/r/"+kind+"-3.jsonl" || flagValue(p, "resume") != "true" {
-			t.Errorf("%s script: --out %s --resume %s", kind, out, flagValue(p, "resume"))
+		for _, vars := range []map[string]string{
+			{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": count, "SLURM_ARRAY_TASK_MIN": "0"},
+			{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "1", "SLURM_ARRAY_TASK_MIN": "3", "SHARDS": count},
+		} {
+			vars["SLURM_CPUS_PER_TASK"], vars["RESULTS"] = "2", "/r"
+			t.Setenv("JOB_COMPLETION_INDEX", "")
+			for k, v := range vars {
+				t.Setenv(k, v)
+			}
+			p := parseCommand(t, scriptCommand(t, script, vars))
+			if p.cmd != kind || p.shard != (eval.Shard{I: 3, N: hi + 1}) {
+				t.Errorf("%s script, %v: command %s shard %v, want 3/%s", kind, vars, p.cmd, p.shard, count)
+			}
+			if out := flagValue(p, "out"); out != "/r/"+kind+"-3.jsonl" || flagValue(p, "resume") != "true" || flagValue(p, "workers") != "2" {
+				t.Errorf("%s script: --out %s --resume %s --workers %s", kind, out, flagValue(p, "resume"), flagValue(p, "workers"))
+			}
 		}
 		merge := parseCommand(t, scriptCommand(t, readDeploy(t, "slurm/merge.sbatch"), map[string]string{"RESULTS": "/r", "KIND": kind}))
 		checkMerge(t, kind+" merge script", merge, "/r", kind)
 	}
 	submit := readDeploy(t, "slurm/submit.sh")
-	if !strings.Contains(submit, "--dependency=afterok:") {
-		t.Error("submit.sh does not make the merge wait for the array")
+	if !strings.Contains(submit, "--dependency=afterok:") || !strings.Contains(submit, "--kill-on-invalid-dep=yes") {
+		t.Error("submit.sh does not make the merge wait for the array, and go when a task fails")
 	}
 }
 
