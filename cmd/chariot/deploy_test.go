@@ -1,14 +1,21 @@
 package main
 
 import (
-	"encoding/json"
+	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
 
 	"github.com/chariot-ai/chariot/eval"
 )
@@ -58,49 +65,192 @@ func readDeploy(t *testing.T, rel string) string {
 	return string(data)
 }
 
-// manifestArgs reads the container args of a manifest, written as a JSON
-// array on one line.
-func manifestArgs(t *testing.T, text string) []string {
+// manifests decodes every file of deploy/kubernetes into its k8s.io/api
+// type with apimachinery's strict decoder, as the API server reads a
+// manifest: an unknown or misspelt field (field names are case-sensitive),
+// a duplicate key or a kind outside batch/v1 and core/v1 is an error.
+func manifests(t *testing.T) map[string]runtime.Object {
 	t.Helper()
-	m := regexp.MustCompile(`(?m)^\s*args: (\[.*\])$`).FindStringSubmatch(text)
-	if m == nil {
-		t.Fatal("no args: [...] line")
+	files, err := filepath.Glob(filepath.Join("..", "..", "deploy", "kubernetes", "*"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no manifests in deploy/kubernetes: %v", err)
 	}
-	var args []string
-	if err := json.Unmarshal([]byte(m[1]), &args); err != nil {
-		t.Fatalf("args %s: %v", m[1], err)
+	objs := map[string]runtime.Object{}
+	for _, f := range files {
+		name := filepath.Base(f)
+		obj, err := decodeManifest(readDeploy(t, "kubernetes/"+name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		objs[name] = obj
 	}
-	return args
+	return objs
 }
 
+func decodeManifest(text string) (runtime.Object, error) {
+	if strings.Contains(text, "\n---") {
+		return nil, fmt.Errorf("more than one object: keep one a file")
+	}
+	scheme := runtime.NewScheme()
+	if err := batchv1.AddToScheme(scheme); err != nil {
+		return nil, err
+	}
+	if err := corev1.AddToScheme(scheme); err != nil {
+		return nil, err
+	}
+	obj, _, err := serializer.NewCodecFactory(scheme, serializer.EnableStrict).UniversalDeserializer().Decode([]byte(text), nil, nil)
+	return obj, err
+}
+
+// TestManifestDecodingIsStrict: the decoder of the manifest test refuses
+// a misspelt field, a field in the wrong case and a duplicate key, so the
+// manifests' test can fail.
+func TestManifestDecodingIsStrict(t *testing.T) {
+	job := readDeploy(t, "kubernetes/bench-job.yaml")
+	if _, err := decodeManifest(job); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []struct{ old, new, err string }{
+		{"completionMode: Indexed", "completionMode: Indexed\n  parallelizm: 8", `unknown field "spec.parallelizm"`},
+		{"imagePullPolicy:", "imagePullpolicy:", `unknown field "spec.template.spec.containers[0].imagePullpolicy"`},
+		{"completions: 8", "completions: 8\n  completions: 4", `key "completions" already set`},
+		{"apiVersion: batch/v1", "apiVersion: batch/v9", `no kind "Job" is registered for version "batch/v9"`},
+	} {
+		text := strings.Replace(job, bad.old, bad.new, 1)
+		if text == job {
+			t.Fatalf("bench-job.yaml has no %q", bad.old)
+		}
+		if _, err := decodeManifest(text); err == nil || !strings.Contains(err.Error(), bad.err) {
+			t.Errorf("%q for %q: error %v, want %s", bad.new, bad.old, err, bad.err)
+		}
+	}
+}
+
+// dockerUser reads the numeric USER uid:gid of the Dockerfile.
+func dockerUser(t *testing.T) (uid, gid int64) {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^USER (\d+):(\d+)$`).FindStringSubmatch(readDeploy(t, "Dockerfile"))
+	if m == nil {
+		t.Fatal("the Dockerfile has no USER uid:gid")
+	}
+	uid, _ = strconv.ParseInt(m[1], 10, 64)
+	gid, _ = strconv.ParseInt(m[2], 10, 64)
+	return uid, gid
+}
+
+// TestKubernetesRecipes checks the manifests as the API types read them:
+// the indexed jobs' size agrees with --shards, every pod runs the same
+// pinned image, pulled only if missing, as the image's user, and writes to
+// the results volume.
 func TestKubernetesRecipes(t *testing.T) {
+	objs := manifests(t)
+	pvc, ok := objs["results-pvc.yaml"].(*corev1.PersistentVolumeClaim)
+	if !ok {
+		t.Fatalf("results-pvc.yaml is a %T, want a PersistentVolumeClaim", objs["results-pvc.yaml"])
+	}
+	if !slices.Contains(pvc.Spec.AccessModes, corev1.ReadWriteMany) {
+		t.Errorf("results volume: access modes %v: the shards' pods on several nodes need ReadWriteMany", pvc.Spec.AccessModes)
+	}
+	if _, ok := pvc.Spec.Resources.Requests[corev1.ResourceStorage]; !ok {
+		t.Error("results volume: no storage request")
+	}
+	uid, gid := dockerUser(t)
+	image := ""
 	for _, kind := range []string{"bench", "selfplay"} {
-		job := readDeploy(t, "kubernetes/"+kind+"-job.yaml")
-		for _, want := range []string{"completionMode: Indexed", "runAsNonRoot: true", "claimName: chariot-results",
-			"metadata.annotations['batch.kubernetes.io/job-completion-index']"} {
-			if !strings.Contains(job, want) {
-				t.Errorf("%s job lacks %q", kind, want)
+		for _, name := range []string{kind + "-job.yaml", kind + "-merge-job.yaml"} {
+			job, ok := objs[name].(*batchv1.Job)
+			if !ok {
+				t.Fatalf("%s is a %T, want a batch/v1 Job", name, objs[name])
+			}
+			pod := job.Spec.Template.Spec
+			if len(pod.Containers) != 1 {
+				t.Fatalf("%s: %d containers, want 1", name, len(pod.Containers))
+			}
+			c := pod.Containers[0]
+			if image == "" {
+				image = c.Image
+			}
+			tag := c.Image[strings.LastIndex(c.Image, "/")+1:]
+			if c.Image != image || !strings.Contains(tag, ":") || strings.HasSuffix(tag, ":latest") {
+				t.Errorf("%s: image %s: want one image, pinned to a tag other than latest, for every job (%s)", name, c.Image, image)
+			}
+			if c.ImagePullPolicy != corev1.PullIfNotPresent {
+				t.Errorf("%s: imagePullPolicy %q, want IfNotPresent", name, c.ImagePullPolicy)
+			}
+			if pod.RestartPolicy != corev1.RestartPolicyNever {
+				t.Errorf("%s: restartPolicy %q: a Job's pod is restarted by the Job (backoff), not in place", name, pod.RestartPolicy)
+			}
+			sc := pod.SecurityContext
+			if sc == nil || sc.RunAsNonRoot == nil || !*sc.RunAsNonRoot || sc.RunAsUser == nil || *sc.RunAsUser != uid ||
+				sc.RunAsGroup == nil || *sc.RunAsGroup != gid || sc.FSGroup == nil || *sc.FSGroup != gid {
+				t.Errorf("%s: pod security context %+v: want non-root, user %d:%d as the Dockerfile's, fsGroup %d", name, sc, uid, gid, gid)
+			}
+			if len(c.VolumeMounts) != 1 || c.VolumeMounts[0].MountPath != "/results" || len(pod.Volumes) != 1 ||
+				pod.Volumes[0].Name != c.VolumeMounts[0].Name || pod.Volumes[0].PersistentVolumeClaim == nil ||
+				pod.Volumes[0].PersistentVolumeClaim.ClaimName != pvc.Name {
+				t.Errorf("%s: want the volume claim %s mounted on /results", name, pvc.Name)
 			}
 		}
-		completions, _ := strconv.Atoi(regexp.MustCompile(`(?m)^\s*completions: (\d+)$`).FindStringSubmatch(job)[1])
+
+		job := objs[kind+"-job.yaml"].(*batchv1.Job)
+		spec := job.Spec
+		if spec.CompletionMode == nil || *spec.CompletionMode != batchv1.IndexedCompletion || spec.Completions == nil || spec.Parallelism == nil {
+			t.Fatalf("%s job: want completionMode Indexed, completions and parallelism", kind)
+		}
+		completions := int(*spec.Completions)
+		if p := int(*spec.Parallelism); p < 1 || p > completions {
+			t.Errorf("%s job: parallelism %d, want 1 to completions (%d)", kind, p, completions)
+		}
+		c := job.Spec.Template.Spec.Containers[0]
+		// The pod's file is named by $(SHARD_INDEX), which Kubernetes
+		// expands from the container's env.
+		var index *corev1.EnvVar
+		for i := range c.Env {
+			if c.Env[i].Name == "SHARD_INDEX" {
+				index = &c.Env[i]
+			}
+		}
+		if index == nil || index.ValueFrom == nil || index.ValueFrom.FieldRef == nil ||
+			index.ValueFrom.FieldRef.FieldPath != "metadata.annotations['batch.kubernetes.io/job-completion-index']" {
+			t.Fatalf("%s job: SHARD_INDEX is not the pod's completion index", kind)
+		}
 		// Pod 3 of the job, as Kubernetes starts it.
 		t.Setenv("JOB_COMPLETION_INDEX", "3")
 		t.Setenv("SLURM_ARRAY_TASK_ID", "")
-		args := manifestArgs(t, job)
-		for i, a := range args {
-			args[i] = strings.ReplaceAll(a, "$(SHARD_INDEX)", "3")
+		var args []string
+		for _, a := range c.Args {
+			args = append(args, strings.ReplaceAll(a, "$(SHARD_INDEX)", "3"))
 		}
 		p := parseCommand(t, args)
 		if p.cmd != kind || p.shard != (eval.Shard{I: 3, N: completions}) {
-			t.Errorf("%s job: command %s shard %v, want shard 3/%d", kind, p.cmd, p.shard, completions)
+			t.Errorf("%s job: command %s shard %v, want shard 3/%d: --shards must equal completions", kind, p.cmd, p.shard, completions)
 		}
 		out := flagValue(p, "out")
 		if out != "/results/"+kind+"-3.jsonl" || flagValue(p, "resume") != "true" {
 			t.Errorf("%s job: --out %s --resume %s, want /results/%s-3.jsonl resumed", kind, out, flagValue(p, "resume"), kind)
 		}
+		if w, _ := strconv.Atoi(flagValue(p, "workers")); c.Resources.Requests.Cpu().Value() != int64(w) {
+			t.Errorf("%s job: --workers %d on %v CPUs requested", kind, w, c.Resources.Requests.Cpu())
+		}
 
-		merge := parseCommand(t, manifestArgs(t, readDeploy(t, "kubernetes/"+kind+"-merge-job.yaml")))
-		checkMerge(t, kind+" merge job", merge, "/results", kind)
+		merge := objs[kind+"-merge-job.yaml"].(*batchv1.Job)
+		if merge.Spec.CompletionMode != nil && *merge.Spec.CompletionMode == batchv1.IndexedCompletion {
+			t.Errorf("%s merge job is indexed", kind)
+		}
+		checkMerge(t, kind+" merge job", parseCommand(t, merge.Spec.Template.Spec.Containers[0].Args), "/results", kind)
+	}
+	// The README says how to build, load or push the image the jobs name.
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"-t " + image, "kubectl set image --local"} {
+		if !bytes.Contains(readme, []byte(want)) {
+			t.Errorf("the README does not say %q", want)
+		}
+	}
+	if !strings.Contains(readDeploy(t, "Dockerfile"), "-t "+image+" ") {
+		t.Errorf("the Dockerfile's build line does not tag %s", image)
 	}
 }
 
