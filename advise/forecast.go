@@ -130,7 +130,7 @@ func ForecastMove(ctx context.Context, st env.State, move env.Action, n int, see
 // accounts of the steps that were not seat me's.
 func sampleFuture(ctx context.Context, root env.State, me env.Player, move env.Action, rng *rand.Rand, policy []agents.Agent) (env.State, map[string]bool, error) {
 	seen := map[string]bool{}
-	st := root.Resample(me, rng)
+	st := env.Resample(root, me, rng)
 	if move >= 0 {
 		if err := st.Apply(move); err != nil {
 			return nil, nil, err

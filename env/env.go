@@ -2,6 +2,7 @@ package env
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 )
 
@@ -99,10 +100,58 @@ type State interface {
 	Observation(p Player, buf []float32) []float32
 	// Observe returns the same view as a structured, JSON-friendly value.
 	Observe(p Player) any
-	// Resample returns a copy in which everything hidden from seat p is
-	// redrawn, with rng, consistently with what p has observed. Games without
-	// hidden information return a plain clone.
+}
+
+// Resampler is implemented by states of games with hidden information.
+// Resample returns a copy in which everything hidden from seat p is
+// redrawn, with rng, consistently with what p has observed, for
+// determinized search. A state of a game that hides nothing embeds
+// PerfectInformation instead; every state does one or the other (the
+// conformance suite checks).
+type Resampler interface {
 	Resample(p Player, rng *rand.Rand) State
+}
+
+// PerfectInformation is embedded in the state of a game that hides nothing
+// (put it first: a zero-size last field is padded), declaring that a
+// resample is a plain clone, as OpenSpiel defaults it:
+//
+//	type State struct {
+//		env.PerfectInformation
+//		...
+//	}
+type PerfectInformation struct{}
+
+// HidesNothing marks the embedding state as one of a game without hidden
+// information.
+func (PerfectInformation) HidesNothing() {}
+
+// perfect is what embedding PerfectInformation gives a state.
+type perfect interface{ HidesNothing() }
+
+// HidesNothing reports whether s declares that its game hides nothing (it
+// embeds PerfectInformation and is not a Resampler).
+func HidesNothing(s State) bool {
+	if _, ok := s.(Resampler); ok {
+		return false
+	}
+	_, ok := s.(perfect)
+	return ok
+}
+
+// Resample returns a copy of s with everything hidden from seat p redrawn
+// with rng: s.Resample where s is a Resampler, a clone where it embeds
+// PerfectInformation. A state that does neither breaks the contract (the
+// conformance suite reports it); Resample panics on it rather than let a
+// search see hidden information.
+func Resample(s State, p Player, rng *rand.Rand) State {
+	if r, ok := s.(Resampler); ok {
+		return r.Resample(p, rng)
+	}
+	if _, ok := s.(perfect); ok {
+		return s.Clone()
+	}
+	panic(fmt.Sprintf("env: a state of %s neither implements Resampler nor embeds PerfectInformation", s.Game().Name()))
 }
 
 // Prompter is implemented by states that can say in a line what the

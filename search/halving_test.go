@@ -32,7 +32,7 @@ func (s twinRoll) Apply(a env.Action) error {
 func (s twinRoll) Clone() env.State { return twinRoll{s.State.Clone().(*pig.State)} }
 
 func (s twinRoll) Resample(p env.Player, rng *rand.Rand) env.State {
-	return twinRoll{s.State.Resample(p, rng).(*pig.State)}
+	return twinRoll{env.Resample(s.State, p, rng).(*pig.State)}
 }
 
 type twinGame struct{ env.Game }

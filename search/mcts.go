@@ -304,7 +304,7 @@ func (s *Searcher) presize(root env.State, sims int, wk *worker) int {
 func (s *Searcher) startState(root env.State, wk *worker) env.State {
 	s.startDice(wk)
 	if s.cfg.Mode == ISMCTS {
-		return root.Resample(root.CurrentPlayer(), wk.rng)
+		return env.Resample(root, root.CurrentPlayer(), wk.rng)
 	}
 	wk.state = env.CopyState(wk.state, root)
 	return wk.state

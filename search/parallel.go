@@ -199,7 +199,7 @@ func (s *Searcher) searchForest(ctx context.Context, root env.State, budget int,
 		s.trees[i].reset(s.presize(root, s.cfg.Sims/T+1, s.workers[0]), s.needsAux(false))
 		worlds[i] = root
 		if s.cfg.Mode == Determinized {
-			worlds[i] = root.Resample(root.CurrentPlayer(), rand.New(rand.NewPCG(s.cfg.Seed^base, uint64(i))))
+			worlds[i] = env.Resample(root, root.CurrentPlayer(), rand.New(rand.NewPCG(s.cfg.Seed^base, uint64(i))))
 		}
 	}
 	share := func(i int) int {

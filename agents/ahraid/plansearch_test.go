@@ -180,7 +180,7 @@ func TestWorldBookPairs(t *testing.T) {
 	}
 	root := pg.newState(s, plans[len(plans)-1].plan, 4)
 	play := func(m planMove) {
-		c := root.Resample(0, nil)
+		c := env.Resample(root, 0, nil)
 		if err := c.Apply(env.Action(m)); err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,6 @@ package ahraid
 
 import (
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -110,9 +109,6 @@ func (s *State) Observation(p env.Player, buf []float32) []float32 {
 func (s *State) Observe(p env.Player) any {
 	return stateJSON{Game: Name, Options: s.g.Options(), Clock: s.data().Clock(int(s.Turn)), core: s.core}
 }
-
-// Resample returns a clone: nothing is hidden.
-func (s *State) Resample(p env.Player, rng *rand.Rand) env.State { return s.Clone() }
 
 // RuleAction is the aid's choice for the German seat: the destination of
 // step 13, the target of steps 16-17 by priorities a-e (a tie already

@@ -191,6 +191,7 @@ type core struct {
 
 // State is one position of the game.
 type State struct {
+	env.PerfectInformation
 	g *Game
 	core
 }

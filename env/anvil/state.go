@@ -2,7 +2,6 @@ package anvil
 
 import (
 	"math/bits"
-	"math/rand/v2"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -113,6 +112,7 @@ func (s *unitSet) count() int     { return bits.OnesCount64(s[0]) + bits.OnesCou
 // State is one position of Striking the Anvil: flat arrays of small ints,
 // so Clone is a copy.
 type State struct {
+	env.PerfectInformation
 	g *Game
 
 	turn, phase   int8
@@ -176,9 +176,6 @@ func (s *State) CurrentPlayer() env.Player {
 
 // Clone copies the state; the data is shared.
 func (s *State) Clone() env.State { c := *s; return &c }
-
-// Resample returns a clone: the game has no hidden information.
-func (s *State) Resample(p env.Player, rng *rand.Rand) env.State { return s.Clone() }
 
 // controller is the side controlling area a (1.6): Allied when it holds an
 // FFI marker, German otherwise.

@@ -2,7 +2,6 @@ package chancewalk
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 // State is one position of the walk. Its zero value is not usable; get one
 // from Game.NewState or Game.NewInitialState. Clone is a struct copy.
 type State struct {
+	env.PerfectInformation
 	game    *Game
 	pos     int  // position, 0 to n
 	turn    int  // turns used, 0 to turns; a risky choice uses its turn at once
@@ -201,6 +201,3 @@ func (s *State) Prompt() string {
 		return fmt.Sprintf("%d to go in %d turns: safe or risky", s.game.n-s.pos, s.game.turns-s.turn)
 	}
 }
-
-// Resample implements env.State: nothing is hidden, so it is a clone.
-func (s *State) Resample(p env.Player, rng *rand.Rand) env.State { return s.Clone() }

@@ -2,7 +2,6 @@ package connectfour
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -26,6 +25,7 @@ func bit(c, r int) uint64 { return 1 << (c*colBits + r) }
 // one from Game.NewState, Game.NewInitialState or Game.FromBoard. Clone is
 // a struct copy.
 type State struct {
+	env.PerfectInformation
 	game   *Game
 	discs  [2]uint64  // each seat's discs, a bit per cell (see bit)
 	height [Cols]int8 // discs in each column
@@ -236,6 +236,3 @@ func (s *State) Prompt() string {
 	}
 	return "xo"[s.mover():s.mover()+1] + " to drop a disc in a column"
 }
-
-// Resample implements env.State: nothing is hidden, so it is a clone.
-func (s *State) Resample(p env.Player, rng *rand.Rand) env.State { return s.Clone() }

@@ -414,7 +414,7 @@ func (c *checker) checkState(s env.State, rng *rand.Rand, step int) (err error) 
 		obs[p] = o
 	}
 	if cur >= 0 {
-		r := s.Resample(cur, rng)
+		r := env.Resample(s, cur, rng)
 		if r == nil {
 			return fmt.Errorf("Resample(%d) returned nil", cur)
 		}

@@ -2,7 +2,6 @@ package pig
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 // State is one position of Pig. Its zero value is not usable; get one from
 // Game.NewState or Game.NewInitialState. Clone is a struct copy.
 type State struct {
+	env.PerfectInformation
 	game      *Game
 	scores    [2]int
 	turn      int  // turn total of the player to move
@@ -272,6 +272,3 @@ func (s *State) String() string {
 		return head + fmt.Sprintf("p%d to decide, turn total %d", s.player, s.turn)
 	}
 }
-
-// Resample implements env.State: Pig hides nothing, so it is a clone.
-func (s *State) Resample(p env.Player, rng *rand.Rand) env.State { return s.Clone() }

@@ -1,8 +1,6 @@
 package skirmish
 
 import (
-	"math/rand/v2"
-
 	"github.com/chariot-ai/chariot/env"
 )
 
@@ -81,6 +79,7 @@ const (
 
 // State is one position. It is flat: Clone is a copy.
 type State struct {
+	env.PerfectInformation
 	g      *Game
 	f      [MaxFigures]fig
 	gone   uint32 // destroyed targets and removed wire, by feature
@@ -141,9 +140,6 @@ func (s *State) IsTerminal() bool { return s.phase == phOver }
 
 // Clone copies the state.
 func (s *State) Clone() env.State { c := *s; return &c }
-
-// Resample returns a clone: nothing is hidden.
-func (s *State) Resample(p env.Player, rng *rand.Rand) env.State { return s.Clone() }
 
 // VP is the score: destroyed targets, exited and lost commandos (authored
 // victory, data/README.md). At the end, commandos still on the table are

@@ -2,7 +2,6 @@ package tictactoe
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -44,6 +43,7 @@ var linesThrough = func() (t [Cells][][3]int) {
 // one from Game.NewState, Game.NewInitialState or Game.FromBoard. Clone is a
 // struct copy.
 type State struct {
+	env.PerfectInformation
 	game   *Game
 	board  [Cells]byte // empty, markX or markO, in action order
 	marks  int         // marks on the board; x is to move when even
@@ -253,6 +253,3 @@ func (s *State) Prompt() string {
 	}
 	return "xo"[s.mover():s.mover()+1] + " to mark a cell"
 }
-
-// Resample implements env.State: nothing is hidden, so it is a clone.
-func (s *State) Resample(p env.Player, rng *rand.Rand) env.State { return s.Clone() }
