@@ -150,8 +150,23 @@ func (s *State) ActionString(a env.Action) string {
 }
 
 // picked names what pick v chooses at a pick node: the boat hit, the
-// commando a German fires at, the area a German makes for; "" elsewhere.
+// commando a German fires at ("at Smalley"), the area a German makes for
+// ("towards 443"); "" elsewhere.
 func (s *State) picked(v int) string {
+	name := s.pickedName(v)
+	switch {
+	case name == "":
+	case s.Step == stepGerMove:
+		return "towards " + name
+	case s.Step == stepGerFire || s.Step == stepTowers:
+		return "at " + name
+	}
+	return name
+}
+
+// pickedName is the printed name of what pick v chooses: a boat, a
+// commando or an area; "" away from a pick.
+func (s *State) pickedName(v int) string {
 	if s.Roll != rollPick || v < 1 || v > int(s.RollK) {
 		return ""
 	}
@@ -162,14 +177,27 @@ func (s *State) picked(v int) string {
 		}
 	case stepGerMove:
 		if v <= int(s.NOpts) {
-			return "towards " + s.areaName(int(s.Opts[v-1]))
+			return s.areaName(int(s.Opts[v-1]))
 		}
 	case stepGerFire, stepTowers:
 		if v <= int(s.NOpts) {
-			return "at " + s.unitName(int(s.Opts[v-1]))
+			return s.unitName(int(s.Opts[v-1]))
 		}
 	}
 	return ""
+}
+
+// OutcomeLabel implements env.OutcomeLabeler: the N of "roll N" is the
+// number entered (a die's face, the dice's total, a pick's number in the
+// prompt's list, a cup counter's strength), and a pick is also named by
+// what it picks, except a boat picked by its number (target_by_number),
+// where several numbers pick one boat.
+func (s *State) OutcomeLabel(a env.Action) (int, string) {
+	_, v := DecodeAction(a)
+	if s.g.opts.TargetByNumber && (s.Step == stepHarbour || s.Step == stepQuay) {
+		return v, ""
+	}
+	return v, s.pickedName(v)
 }
 
 // ParseAction reads ActionString's notation, or an action number (refused

@@ -349,6 +349,10 @@ func (s *State) Apply(act env.Action) error {
 	return nil
 }
 
+// OutcomeLabel implements env.OutcomeLabeler: every die is a D6, entered
+// by its face.
+func (s *State) OutcomeLabel(a env.Action) (int, string) { return int(a) - aDie + 1, "" }
+
 // ActionString names an action in this state, as the printed game would.
 func (s *State) ActionString(act env.Action) string {
 	a := int(act)

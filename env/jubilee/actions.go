@@ -217,6 +217,31 @@ func (s *State) Apply(a env.Action) error {
 	return nil
 }
 
+// OutcomeLabel implements env.OutcomeLabeler: a die is entered by its
+// face; a drawn op chit or a commando picked at random by its printed
+// name ("Action 7", "3 Cdo 2"), or by its number in the list of those
+// still possible, as the prompt lists them.
+func (s *State) OutcomeLabel(a env.Action) (int, string) {
+	d := s.data()
+	i := int(a)
+	if i >= aRoll && i < aChit {
+		return i - aRoll + 1, ""
+	}
+	n := 0
+	for _, o := range s.ChanceOutcomes(nil) {
+		if n++; o.Action == a {
+			break
+		}
+	}
+	switch {
+	case i >= aChit && i < aUnit && i-aChit < len(d.Chits):
+		return n, d.Chits[i-aChit].Name
+	case i >= aUnit && i < aBox && i-aUnit < len(d.CW):
+		return n, d.CW[i-aUnit].Name
+	}
+	return n, s.actionName(a)
+}
+
 // ActionString names an action as ParseAction reads it: hexes by their
 // printed numbers, counters, chits, boxes and tracks by their printed names.
 // A number that names nothing in the data set is "action N".

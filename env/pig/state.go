@@ -177,6 +177,10 @@ func (s *State) phase() string {
 	}
 }
 
+// OutcomeLabel implements env.OutcomeLabeler: a die face is entered by its
+// number.
+func (s *State) OutcomeLabel(a env.Action) (int, string) { return int(a-RollFace) + 1, "" }
+
 // ActionString implements env.State: "stop", "roll", or a face's digits.
 // Numbers outside the action space are written "#n".
 func (s *State) ActionString(a env.Action) string {

@@ -53,6 +53,10 @@ func (s *State) moveLen(i int) int64 {
 // legLen is the length of the k-th fixed leg (k = 0, 1, 2) for figure i.
 func (s *State) legLen(i, k int) int64 { return s.moveLen(i) * int64(k+1) / nLens }
 
+// OutcomeLabel implements env.OutcomeLabeler: every die is a D6, entered
+// by its face.
+func (s *State) OutcomeLabel(a env.Action) (int, string) { return int(a) - aRoll + 1, "" }
+
 // ActionString names an action as ParseAction reads it back.
 func (s *State) ActionString(a env.Action) string {
 	d := s.data()

@@ -68,6 +68,13 @@ func DecodeAction(a env.Action) (kind string, arg int) {
 	return "", -1
 }
 
+// OutcomeLabel implements env.OutcomeLabeler: every die is a D10, entered
+// by its face.
+func (s *State) OutcomeLabel(a env.Action) (int, string) {
+	_, face := DecodeAction(a)
+	return face, ""
+}
+
 // ActionString names an action: "pass", "demolish", "roll 7",
 // "unit Roderick", "to Pumping station (objective 3)", "fire KM 3". Spaces
 // go by their printed names (see SpaceName).
