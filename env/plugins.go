@@ -71,11 +71,20 @@ type DecisionKinder interface {
 // Narrator is implemented by states that can say, in the printed game's
 // words, what the action that led to them did. before is the state the
 // action was applied to; the receiver is the state after. The account is
-// lines: the first says what was done or rolled ("Roderick fires at KM 3,
-// roll 7"); each further line is one change a person makes to the counters
-// on the table ("KM 3 pinned", "Birney moves to Old Mole"). A die that
-// changed nothing has its first line alone; a decision that changed
-// nothing on the table (choosing which unit acts next) may be empty.
+// lines joined by "\n", none blank and none with leading or trailing
+// space:
+//
+//   - The first line says what was done or what came up ("Roderick fires
+//     at KM 3, roll 7"). After a chance outcome it is never missing, and it
+//     names the outcome: it contains the outcome's ActionString, its name
+//     or its number as "roll N" (OutcomeLabel).
+//   - Each further line is one change a person makes on the table
+//     ("KM 3 pinned", "Birney moves to Old Mole").
+//   - The table is the pieces (PieceLister: each piece's side, name, label
+//     and place; which one is active aside) and the score's value. When
+//     the table changed, the account has at least one change line.
+//   - When it did not, a die's account is its first line alone, and a
+//     decision's (choosing which unit acts next) may be empty.
 type Narrator interface {
 	Narrate(before State, a Action) string
 }
@@ -202,13 +211,21 @@ type Shape struct {
 // BoardActioner is implemented by states whose decisions can be made on
 // the map: ActionCell is the index of the board cell that legal action a
 // points at (a destination, a target, a square), or -1, so that a page can
-// play it by a click.
+// play it by a click. A click on a cell plays the one legal action that
+// points at it, or marks the several that do in the list of moves, so each
+// action's cell must be one its ActionString names (by the cell's Name or
+// ID), and an action whose ActionString names a cell points at one.
 type BoardActioner interface {
 	ActionCell(a Action) int
 }
 
 // PieceLister is implemented by states that can list the pieces on the
 // board, as a person at the table sees them (face-down counters hidden).
+// The game is a BoardDrawer, and every piece lies on its board: Cell is
+// one of its cells, or -1 for a figure at X, Y within a table's width and
+// height or a piece off the map (not drawn). The pieces of each cell are
+// drawn as one stack, and stacks (and figures' names) must find places
+// that overlap no other, as envtest's layout, the web page's, finds them.
 type PieceLister interface {
 	Pieces() []Piece
 }

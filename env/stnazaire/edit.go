@@ -17,6 +17,47 @@ func (s *State) EditHelp() string {
 	}, "\n")
 }
 
+// EditExamples implements env.Editor: for the first commando, face-up
+// German counter and objective space that Edit may change now, the
+// command that flips its pin or its demolition.
+func (s *State) EditExamples() []string {
+	d := s.data()
+	var cands []string
+	flip := func(name string, on bool, yes, no string) {
+		if on {
+			cands = append(cands, env.EditPrefix+name+" "+no)
+		} else {
+			cands = append(cands, env.EditPrefix+name+" "+yes)
+		}
+	}
+	for u, bu := range d.British {
+		if s.bStatus[u] == bOnMap {
+			flip(bu.Name, s.bf.has(u, fPinned), "pinned", "unpinned")
+		}
+	}
+	for g, gu := range d.German {
+		if s.gLoc[g] == gOnMap && !s.gf.has(g, fConcealed) {
+			flip(gu.Name, s.gf.has(g, fPinned), "pinned", "unpinned")
+		}
+	}
+	for sp := range d.Spaces {
+		if d.Spaces[sp].Objective != 0 {
+			flip(d.Spaces[sp].Name, s.destroyed.has(sp), "destroyed", "intact")
+		}
+	}
+	var out []string
+	for _, cmd := range cands {
+		c := *s
+		if c.Edit(cmd) == nil {
+			out = append(out, cmd)
+			if len(out) == 3 {
+				break
+			}
+		}
+	}
+	return out
+}
+
 // Edit implements env.Editor: it sets by hand a result the person's
 // printed tables give otherwise. It refuses what would break the rules'
 // bookkeeping: touching the unit that decides or rolls now, any change in
