@@ -72,8 +72,9 @@ func (g *Game) NumPlayers() int {
 	return 1
 }
 
-// SeatNames names the sides.
-func (g *Game) SeatNames() []string { return []string{"British", "German"} }
+// SeatNames names the seats: the British, and the Germans where they are
+// a seat.
+func (g *Game) SeatNames() []string { return []string{"British", "German"}[:g.NumPlayers()] }
 
 // NumDistinctActions is the size of the fixed action space.
 func (g *Game) NumDistinctActions() int { return numActions }

@@ -129,6 +129,8 @@ func TestCheckUnmarshalNoPanic(t *testing.T) {
 		{"envtest_fake:bug=unmarshal_panic", `{"hist":[]}`, "panic: runtime error: index out of range"},
 		{"envtest_fake:bug=json_lossy", `{"hist":[0,2]}`, "JSON not stable"},
 		{"envtest_fake:bug=unsorted", `{"hist":[0,2]}`, "not sorted"},
+		{"envtest_plugins", `{"hist":[0,2,1]}`, ""},
+		{"envtest_plugins:bug=narrate_empty", `{"hist":[0,2]}`, "narrate: Narrate"},
 		{"pig", `{"options":"die=6,target=20","scores":[0,0],"turn_total":0,"player":0,"chance":false,"winner":-1}`, ""},
 		{"pig", `null`, ""},
 	}
@@ -145,5 +147,91 @@ func TestCheckUnmarshalNoPanic(t *testing.T) {
 				t.Errorf("report %q does not mention %q", r.errors[0], tt.wantErr)
 			}
 		})
+	}
+}
+
+func TestCheckCorrectPluginsPass(t *testing.T) {
+	var r recorder
+	envtest.Check(&r, mustGame(t, "envtest_plugins"), envtest.Config{})
+	if len(r.errors) != 0 {
+		t.Fatalf("the correct fake game with every plug-in fails the suite:\n%s", strings.Join(r.errors, "\n"))
+	}
+}
+
+// TestCheckCatchesPluginBugs breaks each optional interface of the fake
+// one way at a time and expects the suite to name the check that fails.
+func TestCheckCatchesPluginBugs(t *testing.T) {
+	tests := []struct{ bug, want string }{
+		{"no_resample", "resample: the state neither implements env.Resampler nor embeds env.PerfectInformation"},
+		{"seats", "seats: SeatNames [\"odd\"]: 1 names for 2 seats"},
+		{"shape", "shape: ObservationShape [2 2]: product 4, want ObservationSize 3"},
+		{"kinds_unpaired", "kinds: the game offers env.DecisionKinds true but its state env.DecisionKinder false"},
+		{"kinds_plus", "kinds: decision kind \"second+third\" holds one of +"},
+		{"kind_unknown", "kinds: DecisionKind \"third\" is not one of DecisionKinds"},
+		{"kind_chance", "kinds: DecisionKind \"first\" away from a decision"},
+		{"caveats", "caveats: Caveats line 0: \"made up\\nfrom nothing\" spans lines"},
+		{"board", "board: Board: link 0 joins cells 0 and 9 of 9"},
+		{"prompt", "prompt: Prompt: empty"},
+		{"phase", "phase: Phase \"turn 1 (the coin), pick\" begins with the turn"},
+		{"outcome_clash", "outcomes: outcome \"lo\" (number 1, name \"2\") entered as \"2\" reads as \"hi\""},
+		{"outcome_number", "outcomes: outcome \"hi\": number 1 negative or repeated"},
+		{"leaf_nan", "leaf: LeafValue [NaN 0]: want 2 finite values"},
+		{"leaf_len", "leaf: LeafValue [0]: want 2 finite values"},
+		{"leaf_random", "leaf: LeafValue"},
+		{"rulebot", "rulebot: RuleAction 3 (\"hi\") is not legal"},
+		{"action_unreachable", "actions: \"two\" names two but ActionCell is -1"},
+		{"action_wrong", "actions: ActionCell(\"two\") is three (c3), which the action names neither"},
+		{"piece_off", "pieces: counter token: cell 9, not a cell (0 to 8) or -1"},
+		{"layout", "layout: the stack of 30 at"},
+		{"copy_shared", "copier: Apply(\"one\") on a copy made by CopyFrom changed the original"},
+		{"copy_alloc", "copier: CopyFrom allocates"},
+		{"copy_wrong", "copier: CopyFrom gives"},
+		{"writereturns", "returns: WriteReturns gives [0 0], Returns"},
+		{"writereturns_alloc", "returns: WriteReturns allocates"},
+		{"features_docs", "features: feature encoder of seat 0: StateDocs: feature 1: name \"progress\" empty or repeated"},
+		{"features_len", "features: EncodeState of seat 0: 1 values, 2 documented"},
+		{"features_range", "features: EncodeState of seat 0: feature progress = 2, outside its documented [0, 1]"},
+		{"narrate_empty", "narrate: Narrate(\"one\") is empty, but the table changed"},
+		{"narrate_unnamed", "\"toss\\ntoken to two\": the first line does not name the outcome"},
+		{"narrate_nochange", "narrate: Narrate(\"one\") = \"one\" has no change line, but the table changed"},
+		{"narrate_blank", "narrate: Narrate(\"one\") = \"one\\n\\ntoken to one\": line 2: empty"},
+		{"narrate_mutates", "narrate: Narrate changed the state"},
+		{"edit_fails", "edit: Edit(\"set first three\"), an example of EditExamples"},
+		{"edit_noop", "edit: Edit(\"set first one\"), an example of EditExamples, changed nothing"},
+		{"edit_badcmd", "edit: Edit(\"set no such thing at all\") gives <nil>, want a one-line error"},
+		{"edit_shared", "edit: after Edit(\"set first two\") on a clone, a replay of the history without it gives"},
+		{"edit_json", "edit: after Edit(\"set first two\"): step 1, state {\"hist\":[2]}: UnmarshalState of the state's own JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.bug, func(t *testing.T) {
+			var r recorder
+			envtest.Check(&r, mustGame(t, "envtest_plugins:bug="+tt.bug), envtest.Config{})
+			if len(r.errors) == 0 {
+				t.Fatalf("bug %s not caught", tt.bug)
+			}
+			if !strings.Contains(r.errors[0], tt.want) {
+				t.Errorf("bug %s: first error\n%s\ndoes not mention %q", tt.bug, r.errors[0], tt.want)
+			}
+		})
+	}
+}
+
+// TestCheckSkip: a skipped check is left out, and only that one; a name
+// that is no check fails the suite.
+func TestCheckSkip(t *testing.T) {
+	var r recorder
+	envtest.Check(&r, mustGame(t, "envtest_plugins:bug=narrate_empty"), envtest.Config{Skip: []string{envtest.CheckNarrate}})
+	if len(r.errors) != 0 {
+		t.Errorf("with the narration skipped: %v", r.errors)
+	}
+	r = recorder{}
+	envtest.Check(&r, mustGame(t, "envtest_plugins:bug=narrate_empty"), envtest.Config{Skip: []string{envtest.CheckLayout}})
+	if len(r.errors) == 0 {
+		t.Error("skipping the layout skipped the narration too")
+	}
+	r = recorder{}
+	envtest.Check(&r, mustGame(t, "envtest_plugins"), envtest.Config{Skip: []string{"narration"}})
+	if len(r.errors) != 1 || !strings.Contains(r.errors[0], `Config.Skip names no check "narration"`) {
+		t.Errorf("an unknown skip gives %v", r.errors)
 	}
 }

@@ -133,7 +133,7 @@ func TestConformanceBalanced(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	envtest.Check(t, g, envtest.Config{Games: 10, Seed: 12, Invariant: invariants})
+	envtest.Check(t, g, envtest.Config{Games: 10, Seed: 12, Invariant: invariants, Skip: pendingChecks})
 }
 
 // TestRandomPlayPropertiesBalanced: random play on the balanced set keeps

@@ -59,7 +59,7 @@ func TestUnmarshalSeedsThroughTheSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, data := range [][]byte{b, []byte(`{}`), []byte(`{"game":"stnazaire"`), b[:len(b)/2]} {
-		envtest.CheckUnmarshalNoPanic(t, g, data)
+		envtest.CheckUnmarshalNoPanic(t, g, data, pendingChecks...)
 	}
 }
 

@@ -2,12 +2,14 @@ package tictactoe
 
 import "github.com/chariot-ai/chariot/env"
 
-// Board implements env.BoardDrawer: the nine squares, numbered as the
-// actions are.
+// Board implements env.BoardDrawer: the nine squares in action order,
+// each named as its action is ("a1"), so a click on it plays that move.
 func (g *Game) Board() env.Board {
 	b := env.Board{Kind: env.BoardTrack, Width: 3, Height: 3}
+	s := &State{game: g}
 	for i := range Cells {
-		b.Cells = append(b.Cells, env.Cell{ID: string(rune('0' + i)), Name: "square " + string(rune('0'+i)),
+		name := s.ActionString(env.Action(i))
+		b.Cells = append(b.Cells, env.Cell{ID: name, Name: "square " + name,
 			X: float64(i%3) + 0.5, Y: float64(i/3) + 0.5, Kind: "square"})
 	}
 	return b
