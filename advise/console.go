@@ -30,7 +30,7 @@ type Console struct {
 
 // ConsoleHelp lists the commands.
 const ConsoleHelp = `Commands:
-  at a die:        the face you rolled (7 or "roll 7"), or r to let me roll
+  at a die:        the face you rolled (7 or "roll 7"), or the name of what you drew or picked; or r to let me roll
   at a decision:   a move's number in the list, or its name as listed ("to Old Mole landing stage", "pass")
   best             play the top suggestion
   forecast [MOVE]  what the dice and the other side will likely do after MOVE (default: the top suggestion)
@@ -105,7 +105,7 @@ func (c *Console) do(ctx context.Context, w io.Writer, line string) error {
 			return ErrOver
 		}
 		if c.S.AtChance() {
-			return fmt.Errorf("a die is pending: enter the face (%s) or r to let me roll", faceRange(c.S.Faces()))
+			return fmt.Errorf("a die is pending: enter %s, or r to let me roll", c.S.OutcomeForms())
 		}
 		WriteMoves(w, c.S.State())
 		return nil
@@ -339,9 +339,9 @@ func (c *Console) ask() string {
 		return "> "
 	case c.S.AtChance():
 		if faces := c.S.Faces(); len(faces) > 0 {
-			return fmt.Sprintf("Roll: %s (%s, or r to let me roll) > ", c.S.Prompt(), faceRange(faces))
+			return fmt.Sprintf("Roll: %s (%s, or r to let me roll) > ", c.S.Prompt(), c.S.OutcomeForms())
 		}
-		return fmt.Sprintf("Draw: %s (%s, or r to let me draw) > ", c.S.Prompt(), strings.Join(c.S.Outcomes(), ", "))
+		return fmt.Sprintf("Draw: %s (%s, or r to let me draw) > ", c.S.Prompt(), c.S.OutcomeForms())
 	}
 	return "Your move (a number, a name, best, or help) > "
 }

@@ -115,34 +115,34 @@ func (s *Session) Prompt() string {
 	return ""
 }
 
-// Faces lists the faces of the pending die (1..k), or nil off a chance node.
+// Faces lists the numbers of the pending die's faces (env.TableOutcomes),
+// or none off a chance node or where the outcomes are named (a chit, a
+// pick: see Outcomes).
 func (s *Session) Faces() []int {
-	s.outcomes = s.state.ChanceOutcomes(s.outcomes)
-	faces := make([]int, 0, len(s.outcomes))
-	for _, o := range s.outcomes {
-		if f, ok := rollFace(s.state.ActionString(o.Action)); ok {
-			faces = append(faces, f)
+	faces := []int{}
+	for _, o := range env.TableOutcomes(s.state) {
+		if o.Name != "" {
+			return []int{}
 		}
+		faces = append(faces, o.Number)
 	}
 	return faces
 }
 
-// rollFace reads the face out of a chance action's name, "roll 7" or "7".
-func rollFace(name string) (int, bool) {
-	f, err := strconv.Atoi(strings.TrimPrefix(name, "roll "))
-	return f, err == nil
-}
-
-// Outcomes names the outcomes of the pending chance node (a die's faces,
-// the chits that may be drawn), as the game writes them.
+// Outcomes names the outcomes of the pending chance node as a person
+// enters them: a chit, a boat picked, or "roll N" for a face.
 func (s *Session) Outcomes() []string {
-	s.outcomes = s.state.ChanceOutcomes(s.outcomes)
-	names := make([]string, len(s.outcomes))
-	for i, o := range s.outcomes {
-		names[i] = s.state.ActionString(o.Action)
+	list := env.TableOutcomes(s.state)
+	names := make([]string, len(list))
+	for i, o := range list {
+		names[i] = o.Entry()
 	}
 	return names
 }
+
+// OutcomeForms says what the pending chance node takes (env.OutcomeForms):
+// "1 to 10 or roll N".
+func (s *Session) OutcomeForms() string { return env.OutcomeForms(s.state) }
 
 // Errors a front end may tell apart.
 var (
@@ -153,8 +153,9 @@ var (
 	ErrNoEdit    = errors.New("this game offers no edits by hand")
 )
 
-// ParseRoll reads a die entry at a chance node: a face ("7" or "roll 7"),
-// or "r" (or "roll") to let the tool roll. It returns the chance action.
+// ParseRoll reads a die entry at a chance node, as env.ParseOutcome does:
+// a face ("7" or "roll 7"), or an outcome's name ("3 Cdo 2"); or "r" (or
+// "roll") to let the tool roll. It returns the chance action.
 func (s *Session) ParseRoll(text string) (env.Action, error) {
 	if s.Over() {
 		return 0, ErrOver
@@ -162,41 +163,18 @@ func (s *Session) ParseRoll(text string) (env.Action, error) {
 	if !s.AtChance() {
 		return 0, ErrNotChance
 	}
-	t := strings.ToLower(strings.TrimSpace(text))
-	faces := s.Faces()
-	if IsToolRoll(t) {
+	if IsToolRoll(text) {
 		return s.toolRoll(), nil
 	}
-	switch t {
-	case "":
-		return 0, fmt.Errorf("enter the die you rolled (%s) or r to let me roll", faceRange(faces))
-	}
-	for _, o := range s.outcomes { // an outcome by its name: a chit, a card
-		if strings.EqualFold(s.state.ActionString(o.Action), strings.TrimSpace(text)) {
-			return o.Action, nil
-		}
-	}
-	t = strings.TrimPrefix(t, "roll ")
-	f, err := strconv.Atoi(strings.TrimSpace(t))
+	a, err := env.ParseOutcome(s.state, text)
 	if err != nil {
-		if len(faces) == 0 {
-			return 0, fmt.Errorf("%q is not an outcome: enter one of %s, or r to let me draw", text, strings.Join(s.Outcomes(), ", "))
+		verb := "roll"
+		if len(s.Faces()) == 0 {
+			verb = "draw"
 		}
-		return 0, fmt.Errorf("%q is not a die face: enter %s, or r to let me roll", text, faceRange(faces))
+		return 0, fmt.Errorf("%v, or r to let me %s", err, verb)
 	}
-	for _, o := range s.outcomes {
-		if g, ok := rollFace(s.state.ActionString(o.Action)); ok && g == f {
-			return o.Action, nil
-		}
-	}
-	return 0, fmt.Errorf("%d is not a face of this die: enter %s", f, faceRange(faces))
-}
-
-func faceRange(faces []int) string {
-	if len(faces) == 0 {
-		return "a face"
-	}
-	return fmt.Sprintf("%d to %d", faces[0], faces[len(faces)-1])
+	return a, nil
 }
 
 // IsToolRoll reports whether a die entry asks the tool to roll.

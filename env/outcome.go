@@ -99,11 +99,16 @@ func ParseOutcome(s State, text string) (Action, error) {
 	if t == "" {
 		return 0, fmt.Errorf("enter %s", outcomeForms(list))
 	}
+	what := "one of the outcomes"
+	if !slices.ContainsFunc(list, func(o TableOutcome) bool { return o.Name != "" }) {
+		what = "a face of this die"
+	}
 	num := t
 	if len(t) > 5 && strings.EqualFold(t[:5], "roll ") {
 		num = t[5:]
 	}
-	if n, err := strconv.Atoi(num); err == nil {
+	n, err := strconv.Atoi(num)
+	if err == nil {
 		for _, o := range list {
 			if o.Number == n {
 				return o.Action, nil
@@ -115,19 +120,22 @@ func ParseOutcome(s State, text string) (Action, error) {
 			return o.Action, nil
 		}
 	}
-	if a, err := s.ParseAction(t); err == nil {
+	if err == nil { // a number is an outcome's, never an action's
+		return 0, fmt.Errorf("%d is not %s: enter %s", n, what, outcomeForms(list))
+	}
+	if a, perr := s.ParseAction(t); perr == nil {
 		for _, o := range list {
 			if o.Action == a {
 				return a, nil
 			}
 		}
 	}
-	return 0, fmt.Errorf("%q is not an outcome here: enter %s", t, outcomeForms(list))
+	return 0, fmt.Errorf("%q is not %s: enter %s", t, what, outcomeForms(list))
 }
 
 // OutcomeForms says in a line what s's chance node takes, for a prompt:
-// "1 to 10 (as 7 or roll 7)", or with names "1 to 3 (as 1 or roll 1) or a
-// name: 3 Cdo 1, 3 Cdo 2, 3 Cdo 5". It is "" away from a chance node.
+// "1 to 10 or roll N", or with names "1 to 3 or roll N, or a name: 3 Cdo
+// 1, 3 Cdo 2, 3 Cdo 5". It is "" away from a chance node.
 func OutcomeForms(s State) string {
 	list := TableOutcomes(s)
 	if len(list) == 0 {
@@ -139,8 +147,7 @@ func OutcomeForms(s State) string {
 func outcomeForms(list []TableOutcome) string {
 	var b strings.Builder
 	b.WriteString(numberList(list))
-	ex := list[len(list)/2].Number
-	fmt.Fprintf(&b, " (as %d or roll %d)", ex, ex)
+	b.WriteString(" or roll N")
 	var names []string
 	for _, o := range list {
 		if o.Name != "" {
@@ -148,7 +155,7 @@ func outcomeForms(list []TableOutcome) string {
 		}
 	}
 	if len(names) > 0 {
-		b.WriteString(" or a name: ")
+		b.WriteString(", or a name: ")
 		b.WriteString(strings.Join(names, ", "))
 	}
 	return b.String()

@@ -49,13 +49,15 @@ func TestParseOutcome(t *testing.T) {
 		{die, "4", "4", ""},
 		{die, "roll 4", "4", ""},
 		{die, "  ROLL   6 ", "6", ""},
-		{die, "7", "", `"7" is not an outcome here: enter 1 to 6 (as 4 or roll 4)`},
-		{die, "roll", "", "enter 1 to 6"},
-		{die, "", "", "enter 1 to 6 (as 4 or roll 4)"},
+		{die, "7", "", "7 is not a face of this die: enter 1 to 6 or roll N"},
+		{die, "roll 0", "", "0 is not a face of this die"},
+		{die, "seven", "", `"seven" is not a face of this die: enter 1 to 6 or roll N`},
+		{die, "roll", "", `"roll" is not a face of this die`},
+		{die, "", "", "enter 1 to 6 or roll N"},
 		{coin, "1", "jump", ""},
 		{coin, "roll 2", "slip", ""},
 		{coin, "Slip", "slip", ""},
-		{coin, "fall", "", `"fall" is not an outcome here: enter 1 to 2 (as 2 or roll 2) or a name: jump, slip`},
+		{coin, "fall", "", `"fall" is not one of the outcomes: enter 1 to 2 or roll N, or a name: jump, slip`},
 	}
 	for _, tt := range tests {
 		a, err := env.ParseOutcome(tt.s, tt.in)
@@ -77,10 +79,10 @@ func TestParseOutcome(t *testing.T) {
 // TestOutcomeForms: the line a prompt shows, faces as a range or a list,
 // names after.
 func TestOutcomeForms(t *testing.T) {
-	if got, want := env.OutcomeForms(chanceState(t, "pig:die=10", "roll")), "1 to 10 (as 6 or roll 6)"; got != want {
+	if got, want := env.OutcomeForms(chanceState(t, "pig:die=10", "roll")), "1 to 10 or roll N"; got != want {
 		t.Errorf("OutcomeForms of a D10 = %q, want %q", got, want)
 	}
-	if got, want := env.OutcomeForms(chanceState(t, "chancewalk", "risky")), "1 to 2 (as 2 or roll 2) or a name: jump, slip"; got != want {
+	if got, want := env.OutcomeForms(chanceState(t, "chancewalk", "risky")), "1 to 2 or roll N, or a name: jump, slip"; got != want {
 		t.Errorf("OutcomeForms of the coin = %q, want %q", got, want)
 	}
 	s := chanceState(t, "chancewalk", "risky")

@@ -53,8 +53,8 @@ func TestRollsAndMoves(t *testing.T) {
 		t.Errorf("faces %v, want 1..10", got)
 	}
 	for _, tt := range []struct{ in, err string }{
-		{"", "enter the die you rolled (1 to 10)"},
-		{"eleven", `"eleven" is not a die face`},
+		{"", "enter 1 to 10 or roll N, or r to let me roll"},
+		{"eleven", `"eleven" is not a face of this die`},
 		{"11", "11 is not a face of this die: enter 1 to 10"},
 		{"roll 0", "0 is not a face of this die"},
 	} {

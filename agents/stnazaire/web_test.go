@@ -37,7 +37,7 @@ func TestAPIBadRequests(t *testing.T) {
 		{"wrong type", "POST", "/api/roll", "application/json", `{"face":3}`, 400, "bad JSON request"},
 		{"too large", "POST", "/api/roll", "application/json", big, 413, "request body over"},
 		{"bad face", "POST", "/api/roll", "application/json", `{"face":"11"}`, 400, "11 is not a face of this die"},
-		{"empty face", "POST", "/api/roll", "application/json", `{}`, 400, "enter the die you rolled"},
+		{"empty face", "POST", "/api/roll", "application/json", `{}`, 400, "enter 1 to 10 or roll N, or r to let me roll"},
 		{"move at a die", "POST", "/api/move", "application/json", `{"move":"1"}`, 409, "a die is pending"},
 		{"suggest at a die", "POST", "/api/suggest", "application/json", `{}`, 409, "a die is pending"},
 		{"cancel nothing", "POST", "/api/suggest/cancel", "application/json", `{}`, 409, "no search is running"},

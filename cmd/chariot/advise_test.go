@@ -63,8 +63,8 @@ func TestAdviseScript(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Turn 1, phase 0 landing. VP 0",
-		"Roll: D10: landing of Birney at Old Mole landing stage (1 to 10, or r to let me roll) > ",
-		`? "hello" is not a die face: enter 1 to 10, or r to let me roll`,
+		"Roll: D10: landing of Birney at Old Mole landing stage (1 to 10 or roll N, or r to let me roll) > ",
+		`? "hello" is not a face of this die: enter 1 to 10 or roll N, or r to let me roll`,
 		"> roll 5 (my roll)",
 		"> roll 7",
 		"Now: optional 5.2.3: may Hodgson attack FlaK #12?",
@@ -103,7 +103,7 @@ func TestAdviseScript(t *testing.T) {
 
 	// The autosave continues the game.
 	status, stdout, _ = adviseScript(t, "moves\n9\n", "--load", auto, "--autosave", "", "--think", "0", "--agent", "greedy", "--futures", "0")
-	if status != 0 || strings.Contains(stdout, "Forecast if you play") || !strings.Contains(stdout, "? a die is pending: enter the face (1 to 10)") ||
+	if status != 0 || strings.Contains(stdout, "Forecast if you play") || !strings.Contains(stdout, "? a die is pending: enter 1 to 10 or roll N, or r to let me roll") ||
 		!strings.Contains(stdout, "suggested by greedy: ") {
 		t.Errorf("reloading the autosave: status %d\n%s", status, stdout)
 	}
