@@ -86,10 +86,11 @@
 // Copy env/pig, the template: doc.go states the rules, options, actions
 // and wire form; game.go the options (one OptionDoc each, parsed in New)
 // and the registration in init; state.go the State, embedding
-// PerfectInformation where nothing is hidden; board.go and encode.go the
-// plug-ins a small game can offer (a board, pieces, how a die is entered,
-// the wire form). Import the package for its registration in
-// cmd/chariot/games.go. Its tests call envtest.Check with an Invariant of
+// PerfectInformation where nothing is hidden, with how its die is entered
+// (OutcomeLabel), an in-place copy and returns into a buffer; board.go
+// its board and pieces; encode.go the wire form, read strictly. Import the
+// package for its registration in cmd/chariot/games.go, and recommend
+// agents for it (agents.Recommend) from where its agents live. Its tests call envtest.Check with an Invariant of
 // the rules, and envtest.CheckUnmarshalNoPanic from a fuzz target; name the
 // tests after the rule sections they check. Then offer the plug-ins that
 // make sense for the game; envtest checks each one a game offers.

@@ -11,19 +11,6 @@ import (
 	"github.com/chariot-ai/chariot/env"
 )
 
-// runGames prints the registered games with their options.
-func runGames(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("games", flag.ContinueOnError)
-	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
-		return st
-	}
-	var entries []entry
-	for _, r := range env.Games() {
-		entries = append(entries, entry{r.Name, r.Description, r.Options})
-	}
-	return printEntries(stdout, stderr, entries)
-}
-
 // runAgents prints the registered agents with their options; with --game,
 // only those that play it, each with the seats it takes and whether it is
 // a baseline.

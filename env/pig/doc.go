@@ -44,5 +44,13 @@
 // names are digits, ParseAction reads an action number in the form "#n".
 //
 // The game has no hidden information: Observation is the same for both
-// seats and Resample is a plain clone.
+// seats, and the state embeds env.PerfectInformation, so a resample is a
+// clone.
+//
+// Plug-ins, as a template of the small ones any game can offer: the die
+// entered at the table by its face (OutcomeLabel), the score pad as a
+// board with its pieces (board.go), and an in-place copy and returns into
+// a buffer for search (state.go). The generic packages' tests use Pig as
+// the game without seat names, prompts, phases or narration, so it
+// offers none; St. Nazaire shows them.
 package pig

@@ -1,0 +1,11 @@
+package stnazaire
+
+import "github.com/chariot-ai/chariot/agents"
+
+func init() {
+	agents.Recommend("stnazaire", agents.Recommendation{
+		Baseline: []string{"aggressive"},
+		Search:   []string{"ismcts:at=move+fire+occupy+displace,c=0.7,early=true,prior=3,rollout=greedy,sims=800"},
+		Source:   "README.md, Search: 200 games of seed 2026, 9.4 s of CPU a game",
+	})
+}
