@@ -11,6 +11,7 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 var update = flag.Bool("update", false, "rewrite README.md's capability table from `chariot games --json`")
@@ -41,7 +42,7 @@ func TestGamesJSON(t *testing.T) {
 		t.Fatalf("games --json states %v, the registry holds %v", got, names)
 	}
 	for _, in := range infos {
-		g := mustGame(t, in.Name)
+		g := envtest.NewGame(t, in.Name)
 		if len(in.Seats) != g.NumPlayers() || len(in.Agents.Baseline) != g.NumPlayers() || len(in.Agents.Search) != g.NumPlayers() {
 			t.Errorf("%s: seats %q, baseline %q and search %q for %d seats", in.Name, in.Seats, in.Agents.Baseline, in.Agents.Search, g.NumPlayers())
 		}
@@ -62,15 +63,6 @@ func infoNames(infos []gameInfo) []string {
 	return out
 }
 
-func mustGame(t *testing.T, spec string) env.Game {
-	t.Helper()
-	g, err := env.NewGame(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // TestRecommendedAgentsBuild: every recommendation names a registered
 // game, one spec or a spec a seat, each spec builds for its game, and the
 // baseline is a baseline agent.
@@ -81,7 +73,7 @@ func TestRecommendedAgentsBuild(t *testing.T) {
 			t.Errorf("%s: no recommendation (agents.Recommend)", r.Name)
 			continue
 		}
-		g := mustGame(t, r.Name)
+		g := envtest.NewGame(t, r.Name)
 		for _, specs := range [][]string{rec.Baseline, rec.Search} {
 			if len(specs) > 1 && len(specs) != g.NumPlayers() {
 				t.Errorf("%s: %q: one spec or one a seat of %d", r.Name, specs, g.NumPlayers())

@@ -26,9 +26,15 @@ const (
 )
 
 func init() {
+	registerFake("envtest_fake", "a tiny game that envtest's tests break on purpose", func(bug string) env.Game { return fake{bug: bug} })
+}
+
+// registerFake registers a fake game that takes the option bug (default
+// "none").
+func registerFake(name, description string, build func(bug string) env.Game) {
 	env.Register(env.Registration{
-		Name:        "envtest_fake",
-		Description: "a tiny game that envtest's tests break on purpose",
+		Name:        name,
+		Description: description,
 		Options:     []env.OptionDoc{{Name: "bug", Default: "none", Help: "which contract to break"}},
 		New: func(p env.Params) (env.Game, error) {
 			if err := p.CheckKnown([]env.OptionDoc{{Name: "bug"}}); err != nil {
@@ -38,7 +44,7 @@ func init() {
 			if bug == "" {
 				bug = "none"
 			}
-			return fake{bug: bug}, nil
+			return build(bug), nil
 		},
 	})
 }

@@ -22,21 +22,8 @@ type plusGame struct {
 }
 
 func init() {
-	env.Register(env.Registration{
-		Name:        "envtest_plugins",
-		Description: "the fake game with every optional interface, which envtest's tests break on purpose",
-		Options:     []env.OptionDoc{{Name: "bug", Default: "none", Help: "which plug-in to break"}},
-		New: func(p env.Params) (env.Game, error) {
-			if err := p.CheckKnown([]env.OptionDoc{{Name: "bug"}}); err != nil {
-				return nil, err
-			}
-			bug := p["bug"]
-			if bug == "" {
-				bug = "none"
-			}
-			return plusGame{fake: fake{bug: bug}, shared: new(int)}, nil
-		},
-	})
+	registerFake("envtest_plugins", "the fake game with every optional interface, which envtest's tests break on purpose",
+		func(bug string) env.Game { return plusGame{fake: fake{bug: bug}, shared: new(int)} })
 }
 
 var cellWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight"}
