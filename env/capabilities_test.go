@@ -10,16 +10,14 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 // TestPluginsListEveryInterface: every interface the package declares,
 // other than the required Game and State and the FeatureEncoder a Featurer
 // returns, is an optional interface that Plugins reports.
 func TestPluginsListEveryInterface(t *testing.T) {
-	g, err := env.NewGame("pig")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := envtest.NewGame(t, "pig")
 	var listed []string
 	for _, p := range env.Plugins(g) {
 		listed = append(listed, p.Name)
@@ -56,10 +54,7 @@ func TestPluginsListEveryInterface(t *testing.T) {
 // TestPluginsOfPig: what the template game offers, on the game and on its
 // states.
 func TestPluginsOfPig(t *testing.T) {
-	g, err := env.NewGame("pig")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := envtest.NewGame(t, "pig")
 	var offered []string
 	for _, p := range env.Plugins(g) {
 		if p.Offered {
