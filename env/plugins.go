@@ -76,8 +76,9 @@ type DecisionKinder interface {
 //
 //   - The first line says what was done or what came up ("Roderick fires
 //     at KM 3, roll 7"). After a chance outcome it is never missing, and it
-//     names the outcome: it contains the outcome's ActionString, its name
-//     or its number as "roll N" (OutcomeLabel).
+//     names the outcome: it holds, as whole words, the outcome's
+//     ActionString or its name, or for a die face its number ("Birney
+//     rolls 7"; OutcomeLabel).
 //   - Each further line is one change a person makes on the table
 //     ("KM 3 pinned", "Birney moves to Old Mole").
 //   - The table is the pieces (PieceLister: each piece's side, name, label
