@@ -51,6 +51,8 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "worlds", Default: "8", Help: "determinized: number of redrawn worlds"},
 	{Name: "at", Default: "", Help: "decision kinds searched, joined by '+' (games that name them); the rollout agent plays the others (openloop, ismcts, halving)"},
 	{Name: "margin", Default: "0", Help: "halving: keep the rollout agent's move, leaving it only for one that beats it by margin standard errors of their paired difference (0: the best mean)"},
+	{Name: "opponent", Default: "", Help: "opponent model: the agent that plays the other seats inside the search, as chance (its options separated by ';'), or a mixture SPEC@W|SPEC@W; the search is a best response to it"},
+	{Name: "opponent_seats", Default: "", Help: "seats the opponent model plays, by name or number joined by '+' (default: every seat but the searcher's)"},
 	{Name: "early", Default: "false", Help: "stop once no other move can overtake the most visited in the simulations left (same move, less work; needs final=visits and sims)"},
 }
 
@@ -143,6 +145,9 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 		cfg.RootParallel = true
 	default:
 		return cfg, fmt.Errorf("option parallel=%q: want tree or root", v)
+	}
+	if cfg.Opponent, err = parseOpponent(g, p); err != nil {
+		return cfg, err
 	}
 	if spec := p["at"]; spec != "" {
 		if cfg.At, err = decisionKinds(g, spec); err != nil {

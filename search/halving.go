@@ -53,6 +53,7 @@ func (s *Searcher) searchHalving(ctx context.Context, root env.State, budget int
 		wk.commonPCG.Seed(s.cfg.Seed^0x636f6d6d6f6e, sample)
 		wk.dice = wk.common
 		s.startDice(wk) // a hindsight search's own dice win
+		s.pickModel(wk)
 		st := env.Resample(root, p, wk.rng)
 		if st.Apply(legal[i]) != nil {
 			return 0, false

@@ -113,7 +113,10 @@ type Config struct {
 	// leaves it only for a move whose mean beats it by Margin standard
 	// errors of their paired difference (0: the best survivor by mean).
 	Margin float64
-	Seed   uint64
+	// Opponent, if it names agents, plays some seats by policy, as chance
+	// (opponent.go): the search is a best response to it.
+	Opponent Opponent
+	Seed     uint64
 }
 
 // DefaultConfig is a sensible starting point.
@@ -151,6 +154,7 @@ type worker struct {
 	dice      *rand.Rand // this simulation's chance stream (SetDice), or nil
 	common    *rand.Rand // Halving: the dice every candidate of a sample rolls
 	commonPCG rand.PCG
+	model     modelScratch // the opponent model's agents (opponent.go)
 }
 
 // intn draws uniformly from [0, n) straight from the worker's PCG
@@ -178,6 +182,7 @@ type Searcher struct {
 	kept     int32
 	keptRoot env.State
 	dice     func() *rand.Rand // SetDice
+	opp      opponentState     // the opponent model (opponent.go)
 }
 
 // NewSearcher checks cfg and prepares a searcher for g.
@@ -198,6 +203,9 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 		return nil, errors.New("search: determinized search needs at least one world")
 	}
 	s := &Searcher{cfg: cfg, game: g, kept: -1}
+	if err := s.initOpponent(); err != nil {
+		return nil, err
+	}
 	for w := 0; w < cfg.Workers; w++ {
 		wk, err := s.newWorker(uint64(w))
 		if err != nil {
@@ -241,6 +249,9 @@ func (s *Searcher) newWorker(slot uint64) (*worker, error) {
 		rets:  make([]float64, 0, s.game.NumPlayers()),
 	}
 	wk.rng = rand.New(wk.src)
+	if err := s.newModels(wk, slot); err != nil {
+		return nil, err
+	}
 	if s.cfg.Rollout == "" || s.cfg.Rollout == "random" {
 		return wk, nil
 	}
@@ -258,6 +269,9 @@ func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
 	if p < 0 {
 		return Result{}, fmt.Errorf("search: no seat to move (player %d)", p)
 	}
+	if err := s.bindOpponent(root); err != nil {
+		return Result{}, err
+	}
 	if !s.searches(root) {
 		return Result{Action: s.planned(root, s.slots[0])}, nil
 	}
@@ -271,11 +285,15 @@ func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
 	}
 	switch {
 	case s.cfg.Mode == Halving:
-		return s.searchHalving(ctx, root, budget, deadline), nil
+		res := s.searchHalving(ctx, root, budget, deadline)
+		return res, s.modelError()
 	case s.cfg.Mode == Determinized || s.cfg.RootParallel:
 		s.searchForest(ctx, root, budget, deadline)
 	default:
 		s.searchShared(ctx, root, budget, deadline)
+	}
+	if err := s.modelError(); err != nil {
+		return Result{}, err
 	}
 	return s.result(root), nil
 }
@@ -303,6 +321,7 @@ func (s *Searcher) presize(root env.State, sims int, wk *worker) int {
 // the worker's own state, or a fresh resample in IS-MCTS.
 func (s *Searcher) startState(root env.State, wk *worker) env.State {
 	s.startDice(wk)
+	s.pickModel(wk)
 	if s.cfg.Mode == ISMCTS {
 		return env.Resample(root, root.CurrentPlayer(), wk.rng)
 	}
@@ -322,6 +341,13 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		p := st.CurrentPlayer()
 		if p == env.Terminal {
 			break
+		}
+		if s.modelled(p) {
+			n = s.modelMove(t, n, st, wk, open)
+			if !open {
+				path = append(path, n)
+			}
+			continue
 		}
 		if p == env.Chance {
 			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
@@ -420,6 +446,10 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 		if p == env.Chance {
 			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
 			_ = st.Apply(env.SampleChance(wk.outcomes, wk.chanceRNG()))
+			continue
+		}
+		if s.modelled(p) { // the model's moves are not the rollout's decisions
+			s.modelMove(nil, 0, st, wk, true)
 			continue
 		}
 		if s.cfg.Depth > 0 && decisions >= s.cfg.Depth {

@@ -18,7 +18,7 @@ func (s *Searcher) reuseTree(t *tree, root env.State) bool {
 		if keep = s.findPosition(t, from, keep, root); keep < 0 {
 			return false
 		}
-	case s.game.NumPlayers() != 1:
+	case s.searchedSeats() != 1:
 		return false
 	}
 	old := t.nodes

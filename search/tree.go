@@ -396,7 +396,10 @@ func contains(list []env.Action, a env.Action) bool {
 // backup adds a simulation's returns along its path, and with vloss takes
 // back the virtual losses descend added.
 func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
-	for _, r := range ret {
+	for i, r := range ret {
+		if s.modelled(env.Player(i)) {
+			continue // never compared: selection reads the searched seats' values
+		}
 		// Plain comparisons: the builtins' care for NaN and signed zeros
 		// costs more here than the rest of a backup.
 		if r < t.lo {
