@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
-	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire" // greedy, concentrate
+	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/ahraid"
 	_ "github.com/chariot-ai/chariot/env/jubilee"
 	_ "github.com/chariot-ai/chariot/env/skirmish"
