@@ -1,10 +1,14 @@
 package search
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
+	"slices"
 
+	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 )
 
@@ -43,7 +47,19 @@ type SolveOptions struct {
 	// infinite graph into a finite one, such as Pig's turn totals past the
 	// target, where stopping wins whatever the total.
 	Key func(env.State) string
+	// Policies, where Policies[p] is not nil, play seat p by that fixed
+	// policy: its positions are averaged over the policy's actions, as a
+	// chance node's outcomes are, and the other seats maximise. The
+	// solution is then the value of the other seats' best response to the
+	// policies (with every seat given, the policies' own value).
+	Policies []Policy
 }
+
+// Policy is a fixed way of playing a seat, for Solve: the probability of
+// each action at s (actions it never plays may be left out). It is called
+// once per position (once per key), so it must be a function of the
+// position alone.
+type Policy func(s env.State) ([]env.Outcome, error)
 
 // Solution holds the exact value of every position reachable from the root
 // of Solve, per seat. It is immutable and safe for concurrent use.
@@ -61,9 +77,10 @@ type Solution struct {
 	child  []int32
 	prob   []float64
 	// value[i*numPlayers+p] is seat p's expected return at node i.
-	value  []float64
-	cyclic bool
-	sweeps int
+	value    []float64
+	cyclic   bool
+	sweeps   int
+	policies []Policy
 }
 
 // Solve computes the exact expectimax value of every position reachable
@@ -101,6 +118,10 @@ func Solve(root env.State, opts SolveOptions) (*Solution, error) {
 		tolerance:  opts.Tolerance,
 		key:        opts.Key,
 		index:      map[string]int32{},
+		policies:   opts.Policies,
+	}
+	if len(s.policies) > s.numPlayers {
+		return nil, fmt.Errorf("search: solve %s: %d policies for %d seats", g.Name(), len(s.policies), s.numPlayers)
 	}
 	if s.key == nil {
 		s.key = jsonKey
@@ -143,11 +164,12 @@ func (s *Solution) enumerate(root env.State, maxStates int) error {
 				return fmt.Errorf("%d returns at a terminal state, want %d", len(r), np)
 			}
 			s.value = append(s.value, r...)
-		case p == env.Chance:
-			outcomes = st.ChanceOutcomes(outcomes)
-			if len(outcomes) == 0 {
-				return fmt.Errorf("no chance outcomes at %s", s.key(st))
+		case p == env.Chance || s.played(p):
+			var err error
+			if outcomes, err = s.outcomes(st, outcomes); err != nil {
+				return err
 			}
+			s.player[len(s.player)-1] = env.Chance // averaged, whoever moves
 			for _, o := range outcomes {
 				c, err := s.expand(st, o.Action, maxStates, &queue)
 				if err != nil {
@@ -175,6 +197,45 @@ func (s *Solution) enumerate(root env.State, maxStates int) error {
 		s.first = append(s.first, int32(len(s.child)))
 	}
 	return nil
+}
+
+// played reports whether a policy plays seat p.
+func (s *Solution) played(p env.Player) bool {
+	return p >= 0 && int(p) < len(s.policies) && s.policies[p] != nil
+}
+
+// outcomes are the chance outcomes at st, or the policy's actions where a
+// policy plays the seat to move, checked: positive probabilities summing
+// to 1, each action once.
+func (s *Solution) outcomes(st env.State, buf []env.Outcome) ([]env.Outcome, error) {
+	p := st.CurrentPlayer()
+	if p == env.Chance {
+		buf = st.ChanceOutcomes(buf)
+		if len(buf) == 0 {
+			return nil, fmt.Errorf("no chance outcomes at %s", s.key(st))
+		}
+		return buf, nil
+	}
+	out, err := s.policies[p](st)
+	if err != nil {
+		return nil, fmt.Errorf("policy of %s at %s: %w", env.SeatName(s.game, p), s.key(st), err)
+	}
+	sum := 0.0
+	for i, o := range out {
+		if !(o.Prob > 0) || o.Prob > 1 {
+			return nil, fmt.Errorf("policy of %s at %s: probability %v of %s", env.SeatName(s.game, p), s.key(st), o.Prob, st.ActionString(o.Action))
+		}
+		for _, q := range out[:i] {
+			if q.Action == o.Action {
+				return nil, fmt.Errorf("policy of %s at %s: %s listed twice", env.SeatName(s.game, p), s.key(st), st.ActionString(o.Action))
+			}
+		}
+		sum += o.Prob
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		return nil, fmt.Errorf("policy of %s at %s: probabilities sum to %v, not 1", env.SeatName(s.game, p), s.key(st), sum)
+	}
+	return out, nil
 }
 
 // expand applies a to a clone of st and returns the child's node, queueing
@@ -327,8 +388,8 @@ func (s *Solution) node(st env.State) (int, bool) {
 	return int(i), ok
 }
 
-// Value returns the expected return of each seat at st under optimal play,
-// and false if st was not reachable from the root of Solve.
+// Value returns the expected return of each seat at st under optimal play
+// (against the policies of SolveOptions, where given), and false if st was not reachable from the root of Solve.
 func (s *Solution) Value(st env.State) ([]float64, bool) {
 	i, ok := s.node(st)
 	if !ok {
@@ -358,8 +419,9 @@ func (s *Solution) ActionValue(st env.State, a env.Action) ([]float64, bool) {
 
 // BestActions returns every optimal action of the seat to move at st, in
 // ascending order: those whose value for that seat is within Tolerance of
-// the best. It returns nil at a chance node, a terminal position, or a
-// position not reachable from the root of Solve.
+// the best. It returns nil at a chance node, a position of a seat a policy
+// plays, a terminal position, or a position not reachable from the root of
+// Solve.
 func (s *Solution) BestActions(st env.State) []env.Action {
 	i, ok := s.node(st)
 	if !ok || s.player[i] < 0 {
@@ -391,3 +453,54 @@ func (s *Solution) Cyclic() bool { return s.cyclic }
 // Sweeps is the number of passes over the positions Solve made: 1 for an
 // acyclic graph.
 func (s *Solution) Sweeps() int { return s.sweeps }
+
+// AgentPolicy is the policy of the agent spec in g, for Solve: at each
+// position, the share of samples that choose each action, each sample a
+// fresh agent seeded by seed, the position's key and the sample's number,
+// so that the policy is a function of the position. The agent random is
+// uniform over the legal actions, exactly; a deterministic agent needs one
+// sample; a searching agent is the mixture of its samples' searches (a
+// search agent's choice otherwise depends on the searches it made before).
+// key identifies positions as SolveOptions.Key does (nil: their JSON).
+func AgentPolicy(g env.Game, spec string, samples int, seed uint64, key func(env.State) string) (Policy, error) {
+	if samples < 1 {
+		return nil, fmt.Errorf("search: policy of %s: %d samples, want at least 1", spec, samples)
+	}
+	if _, err := agents.New(spec, g, seed); err != nil {
+		return nil, err
+	}
+	if key == nil {
+		key = jsonKey
+	}
+	if spec == "random" {
+		return func(st env.State) ([]env.Outcome, error) {
+			legal := st.LegalActions(nil)
+			out := make([]env.Outcome, len(legal))
+			for i, a := range legal {
+				out[i] = env.Outcome{Action: a, Prob: 1 / float64(len(legal))}
+			}
+			return out, nil
+		}, nil
+	}
+	return func(st env.State) ([]env.Outcome, error) {
+		var out []env.Outcome
+		for k := range samples {
+			h := fnv.New64a()
+			fmt.Fprintf(h, "%d %d %s", seed, k, key(st))
+			ag, err := agents.New(spec, g, h.Sum64())
+			if err != nil {
+				return nil, err
+			}
+			a, err := ag.Act(context.Background(), st)
+			if err != nil {
+				return nil, err
+			}
+			if i := slices.IndexFunc(out, func(o env.Outcome) bool { return o.Action == a }); i >= 0 {
+				out[i].Prob += 1 / float64(samples)
+			} else {
+				out = append(out, env.Outcome{Action: a, Prob: 1 / float64(samples)})
+			}
+		}
+		return out, nil
+	}, nil
+}

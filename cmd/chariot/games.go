@@ -26,6 +26,7 @@ import (
 	_ "github.com/chariot-ai/chariot/agents/ahraid"
 	_ "github.com/chariot-ai/chariot/agents/anvil"
 	_ "github.com/chariot-ai/chariot/agents/jubilee"
+	_ "github.com/chariot-ai/chariot/agents/pig"
 	_ "github.com/chariot-ai/chariot/agents/skirmish"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	_ "github.com/chariot-ai/chariot/search"
