@@ -1,6 +1,7 @@
 package metagame
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -109,7 +110,11 @@ func (p *Payoffs) Means(idx []int) [][]float64 {
 }
 
 // Interval is an estimate with a 95% interval.
-type Interval struct{ Mean, Lo, Hi float64 }
+type Interval struct {
+	Mean float64 `json:"mean"`
+	Lo   float64 `json:"lo"`
+	Hi   float64 `json:"hi"`
+}
 
 // Analysis is a solved meta-game with its uncertainty.
 type Analysis struct {
@@ -194,4 +199,38 @@ func percentiles(mean float64, xs []float64) Interval {
 		return s[lo] + (k-float64(lo))*(s[hi]-s[lo])
 	}
 	return Interval{Mean: mean, Lo: at(0.025), Hi: at(0.975)}
+}
+
+// Play plays the games of cfg that its results file lacks, cfg.Agents (the
+// rows, in seat 0) against cfg.Opponents (the columns, in every other
+// seat), through eval.Stream, and returns the payoffs of games 0 to
+// cfg.Games-1 (those of a shard alone when cfg.Shard is set). begin, if not
+// nil, receives the canonical rows and columns before the first game.
+func Play(ctx context.Context, cfg eval.Config) (*Payoffs, error) {
+	if len(cfg.Agents) == 0 || len(cfg.Opponents) == 0 {
+		return nil, fmt.Errorf("metagame: need agents for both sides (rows %d, columns %d)", len(cfg.Agents), len(cfg.Opponents))
+	}
+	rows, err := canonical(cfg.Agents)
+	if err != nil {
+		return nil, err
+	}
+	cols, err := canonical(cfg.Opponents)
+	if err != nil {
+		return nil, err
+	}
+	p := NewPayoffs(rows, cols, cfg.Games)
+	err = eval.Stream(ctx, cfg, nil, p.Add)
+	return p, err
+}
+
+func canonical(specs []string) ([]string, error) {
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		c, err := eval.CanonicalAgent(s)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
 }
