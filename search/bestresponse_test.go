@@ -1,10 +1,8 @@
 package search_test
 
 import (
-	"context"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"testing"
 
@@ -325,24 +323,7 @@ func TestSearchConvergesToTheBestResponse(t *testing.T) {
 					cfg := search.DefaultConfig()
 					cfg.Mode, cfg.Sims, cfg.C, cfg.Seed = mode, c.sims, c.c, 7
 					cfg.Opponent = search.Opponent{Specs: []string{c.policy}}
-					s, err := search.NewSearcher(g, cfg)
-					if err != nil {
-						t.Fatal(err)
-					}
-					r, err := s.Search(context.Background(), root)
-					if err != nil {
-						t.Fatal(err)
-					}
-					best := sol.BestActions(root)
-					if !slices.Contains(best, r.Action) {
-						t.Fatalf("chose %s; best responses %s; stats %v", root.ActionString(r.Action), names(root, best), r.Stats)
-					}
-					exact, _ := sol.ActionValue(root, r.Action)
-					for _, st := range r.Stats {
-						if st.Action == r.Action && math.Abs(st.Value-exact[root.CurrentPlayer()]) > c.tol {
-							t.Fatalf("value of %s: %.4f, exact %.4f", root.ActionString(r.Action), st.Value, exact[root.CurrentPlayer()])
-						}
-					}
+					searchAgrees(t, g, root, cfg, sol, c.tol)
 				})
 			}
 		}

@@ -48,7 +48,6 @@ func TestMCTSConvergesToTheExactSolver(t *testing.T) {
 		} else {
 			sol = mustSolve(t, g.NewInitialState(0))
 		}
-		best := sol.BestActions(root)
 		for _, mode := range tc.modes {
 			for _, expand := range []bool{false, true} {
 				if expand && mode != search.ClosedLoop {
@@ -58,24 +57,7 @@ func TestMCTSConvergesToTheExactSolver(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					cfg := search.DefaultConfig()
 					cfg.Mode, cfg.Sims, cfg.C, cfg.Seed, cfg.ExpandChance = mode, tc.sims, tc.c, 17, expand
-					s, err := search.NewSearcher(g, cfg)
-					if err != nil {
-						t.Fatal(err)
-					}
-					r, err := s.Search(context.Background(), root)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !slices.Contains(best, r.Action) {
-						t.Fatalf("chose %s, optimal %s; stats %v", root.ActionString(r.Action), names(root, best), r.Stats)
-					}
-					exact, _ := sol.ActionValue(root, r.Action)
-					seat := int(root.CurrentPlayer())
-					for _, st := range r.Stats {
-						if st.Action == r.Action && math.Abs(st.Value-exact[seat]) > tc.tol {
-							t.Fatalf("value of %s: %.4f, exact %.4f", root.ActionString(r.Action), st.Value, exact[seat])
-						}
-					}
+					searchAgrees(t, g, root, cfg, sol, tc.tol)
 				})
 			}
 		}
@@ -105,4 +87,28 @@ func TestParallelSearchAlsoConverges(t *testing.T) {
 	}
 }
 
-var _ env.Game // env is used by the helpers of exact_test.go
+// searchAgrees searches root with cfg and checks that the search picks one
+// of the solution's best actions and values it within tol of the exact
+// value.
+func searchAgrees(t *testing.T, g env.Game, root env.State, cfg search.Config, sol *search.Solution, tol float64) {
+	t.Helper()
+	s, err := search.NewSearcher(g, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Search(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := sol.BestActions(root)
+	if !slices.Contains(best, r.Action) {
+		t.Fatalf("chose %s, best %s; stats %v", root.ActionString(r.Action), names(root, best), r.Stats)
+	}
+	exact, _ := sol.ActionValue(root, r.Action)
+	seat := int(root.CurrentPlayer())
+	for _, st := range r.Stats {
+		if st.Action == r.Action && math.Abs(st.Value-exact[seat]) > tol {
+			t.Fatalf("value of %s: %.4f, exact %.4f", root.ActionString(r.Action), st.Value, exact[seat])
+		}
+	}
+}

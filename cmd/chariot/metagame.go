@@ -26,6 +26,7 @@ func init() {
 // file and the shard.
 type metagameFlags struct {
 	game, data    *string
+	agents, opps  *string
 	games         *int
 	seed          *uint64
 	workers, boot *int
@@ -37,6 +38,8 @@ func addMetagameFlags(fs *flag.FlagSet, games int) metagameFlags {
 	return metagameFlags{
 		game:     fs.String("game", defaultGame+":opponent=seat", "game spec: two sides, seat 0 (the rows) against the other seats (the columns); a solitaire game opens its automated side with opponent=seat"),
 		data:     fs.String("data", "", dataFlagHelp),
+		agents:   fs.String("agents", "", "comma-separated agent specs of seat 0's side: the rows"),
+		opps:     fs.String("opponents", "", "comma-separated agent specs of the other side: the columns"),
 		games:    fs.Int("games", games, "games a cell of the matrix: game i has the same seed and dice in every cell"),
 		seed:     fs.Uint64("seed", 1, "seed of the games, and of the bootstrap"),
 		workers:  fs.Int("workers", runtime.NumCPU(), "games played at once"),
@@ -44,6 +47,18 @@ func addMetagameFlags(fs *flag.FlagSet, games int) metagameFlags {
 		quiet:    fs.Bool("quiet", false, "no progress bar"),
 		sharding: addShardFlags(fs),
 	}
+}
+
+// sides are the agents of the two sides, or a usage error's status.
+func (f metagameFlags) sides(cmd string, stderr io.Writer) (rows, cols []string, status int) {
+	rows, cols = eval.SplitAgents(*f.agents), eval.SplitAgents(*f.opps)
+	switch {
+	case len(rows) == 0:
+		return nil, nil, usageError(stderr, cmd, "--agents lists no agent")
+	case len(cols) == 0:
+		return nil, nil, usageError(stderr, cmd, "--opponents lists no agent")
+	}
+	return rows, cols, -1
 }
 
 // check validates the flags and builds the game and the shard.
@@ -76,20 +91,17 @@ func (f metagameFlags) check(cmd string, stderr io.Writer) (env.Game, eval.Shard
 func runMetagame(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("metagame", flag.ContinueOnError)
 	mf := addMetagameFlags(fs, 100)
-	agentList := fs.String("agents", "", "comma-separated agent specs of seat 0's side, the rows")
-	opponentList := fs.String("opponents", "", "comma-separated agent specs of the other side, the columns")
 	out := fs.String("out", "", "results file of the games (.jsonl), resumed with --resume; a run's shards are joined by chariot merge, then analysed by --out MERGED --resume")
 	resume := fs.Bool("resume", false, "continue the --out file: play only the games not in it")
 	jsonOut := fs.String("json", "", "also write the analysis to this file as JSON (for notebooks)")
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
-	rows, cols := eval.SplitAgents(*agentList), eval.SplitAgents(*opponentList)
+	rows, cols, st := mf.sides("metagame", stderr)
+	if st >= 0 {
+		return st
+	}
 	switch {
-	case len(rows) == 0:
-		return usageError(stderr, "metagame", "--agents lists no agent")
-	case len(cols) == 0:
-		return usageError(stderr, "metagame", "--opponents lists no agent")
 	case *resume && *out == "":
 		return usageError(stderr, "metagame", "--resume needs --out")
 	}

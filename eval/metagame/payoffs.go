@@ -210,11 +210,11 @@ func Play(ctx context.Context, cfg eval.Config) (*Payoffs, error) {
 	if len(cfg.Agents) == 0 || len(cfg.Opponents) == 0 {
 		return nil, fmt.Errorf("metagame: need agents for both sides (rows %d, columns %d)", len(cfg.Agents), len(cfg.Opponents))
 	}
-	rows, err := canonical(cfg.Agents)
+	rows, err := Canonical(cfg.Agents)
 	if err != nil {
 		return nil, err
 	}
-	cols, err := canonical(cfg.Opponents)
+	cols, err := Canonical(cfg.Opponents)
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +223,8 @@ func Play(ctx context.Context, cfg eval.Config) (*Payoffs, error) {
 	return p, err
 }
 
-func canonical(specs []string) ([]string, error) {
+// Canonical puts agent specs in canonical form (eval.CanonicalAgent).
+func Canonical(specs []string) ([]string, error) {
 	out := make([]string, len(specs))
 	for i, s := range specs {
 		c, err := eval.CanonicalAgent(s)
