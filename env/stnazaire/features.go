@@ -517,14 +517,18 @@ func (e *featureEncoder) Action(a env.Action, dst []float64) []float64 {
 // decides). The slice is the encoder's: it changes on the next Load.
 func (e *featureEncoder) Legal() []env.Action { return e.legal[:e.nLegal] }
 
-// NewFeatureEncoder implements env.Featurer: the British seat's features
-// (nil for the German seat, whose learners use the generic encoding).
+// NewFeatureEncoder implements env.Featurer: the British seat's features,
+// and the German seat's (germanfeatures.go) where the game opens it.
 func (g *Game) NewFeatureEncoder(p env.Player) env.FeatureEncoder {
-	if p != 0 {
-		return nil
-	}
-	if e := newFeatureEncoder(g); e != nil {
-		return e
+	switch {
+	case p == 0:
+		if e := newFeatureEncoder(g); e != nil {
+			return e
+		}
+	case p == 1 && g.GermanSeat():
+		if e := newGermanEncoder(g); e != nil {
+			return e
+		}
 	}
 	return nil
 }
