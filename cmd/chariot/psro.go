@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/eval"
@@ -31,7 +33,7 @@ func runPSRO(args []string, stdout, stderr io.Writer) int {
 	rounds := fs.Int("rounds", 3, "rounds of responses after the starting matrix")
 	dir := fs.String("dir", "psro", "directory of the run's results files and responses; the run resumes from it")
 	minWeight := fs.Float64("min-weight", 0.001, "policies weighted below this are left out of the mixture a response is given")
-	modelSims := fs.Int("model-sims", 0, "inside a later response's search, play a response by a surrogate: its search at this many simulations against the other side's starting policies (0: exactly, nested searches and all)")
+	surrogate := fs.String("surrogate", "exact", "how a response plays inside a later response's search: exact (itself, nested searches and all), sims=N (its search at N simulations against the other side's starting policies) or rollout (its rollout agent)")
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
@@ -44,8 +46,8 @@ func runPSRO(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "psro", "--row-br and --col-br name the searches that respond")
 	case *rounds < 0:
 		return usageError(stderr, "psro", fmt.Sprintf("--rounds %d: need 0 or more", *rounds))
-	case *modelSims < 0:
-		return usageError(stderr, "psro", fmt.Sprintf("--model-sims %d: need 0 or more", *modelSims))
+	case !validSurrogate(*surrogate):
+		return usageError(stderr, "psro", fmt.Sprintf("--surrogate %q: want exact, rollout or sims=N with N at least 1", *surrogate))
 	case !(*minWeight >= 0 && *minWeight < 1):
 		return usageError(stderr, "psro", fmt.Sprintf("--min-weight %v: want 0 to 1", *minWeight))
 	}
@@ -54,7 +56,7 @@ func runPSRO(args []string, stdout, stderr io.Writer) int {
 		return st
 	}
 	cfg := psro.Config{Game: g, Rows: rows, Cols: cols, RowBR: *rowBR, ColBR: *colBR, Rounds: *rounds, Games: *mf.games,
-		Boot: *mf.boot, Workers: *mf.workers, Seed: *mf.seed, Dir: *dir, Shard: shard, MinWeight: *minWeight, ModelSims: *modelSims,
+		Boot: *mf.boot, Workers: *mf.workers, Seed: *mf.seed, Dir: *dir, Shard: shard, MinWeight: *minWeight, Surrogate: *surrogate,
 		Progress: progressTo(stderr, isTerminal(stderr), *mf.quiet)}
 	res, err := interruptible(func(ctx context.Context) ([]psro.Round, error) {
 		return psro.Run(ctx, cfg)
@@ -114,4 +116,13 @@ func writePSRO(w io.Writer, g env.Game, rounds []psro.Round) {
 		t.Render()
 	}
 	fmt.Fprintln(w, "\nA response tuned:file=DIR/round-N-SIDE.spec is the search given the other side's mixture of round N-1; its file holds the spec.")
+}
+
+// validSurrogate reports whether s is a surrogate psro knows.
+func validSurrogate(s string) bool {
+	if n, ok := strings.CutPrefix(s, "sims="); ok {
+		v, err := strconv.Atoi(n)
+		return err == nil && v >= 1
+	}
+	return s == "exact" || s == "rollout"
 }

@@ -19,7 +19,7 @@ import (
 func TestPSRO(t *testing.T) {
 	t.Chdir(t.TempDir()) // the responses' specs name their files by the directory as given
 	args := []string{"psro", "--game", "pig:target=20", "--agents", "holdat:n=5,random", "--opponents", "holdat:n=25",
-		"--row-br", "mcts:sims=20", "--col-br", "mcts:sims=20", "--model-sims", "4", "--rounds", "2", "--games", "30",
+		"--row-br", "mcts:sims=20", "--col-br", "mcts:sims=20", "--surrogate", "sims=4", "--rounds", "2", "--games", "30",
 		"--boot", "50", "--quiet", "--workers", "2", "--dir", "run"}
 	// Sharded: each shard plays its part of the first run not merged yet
 	// and stops; once merged, the next round.
@@ -97,7 +97,8 @@ func TestPSROErrors(t *testing.T) {
 	}{
 		{[]string{"--agents", "greedy", "--opponents", "rules"}, "--row-br and --col-br"},
 		{append(base, "--rounds", "-1"), "--rounds -1"},
-		{append(base, "--model-sims", "-2"), "--model-sims -2"},
+		{append(base, "--surrogate", "sims=0"), `--surrogate "sims=0"`},
+		{append(base, "--surrogate", "cheap"), `--surrogate "cheap"`},
 		{append(base, "--game", "stnazaire"), "has one seat"},
 		{append(base, "--dir", "a,b"), "may not hold"},
 	} {

@@ -60,14 +60,15 @@ type Config struct {
 	// MinWeight drops from a mixture given to a response the policies
 	// weighted below it (the LP's round-off, mostly).
 	MinWeight float64
-	// ModelSims, if above 0, bounds the nesting of searches: inside a
-	// later response's search, a response is played by a surrogate, the
-	// same search at ModelSims simulations whose own opponent model is
-	// the other side's starting policies alone (its mixture restricted to
-	// them, or equal weights where it gave them none). With 0 a response
-	// is modelled exactly, its own model and all, which costs the product
-	// of the simulations of every level a round adds.
-	ModelSims int
+	// Surrogate bounds the nesting of searches: inside a later response's
+	// search, a response is played by a surrogate. "sims=N": the same
+	// search at N simulations whose own opponent model is the other side's
+	// starting policies alone (its mixture restricted to them, or equal
+	// weights where it gave them none); "rollout": the response's rollout
+	// agent, a plan that costs no search at all. "" or "exact": the
+	// response itself, its own model and all, which costs the product of
+	// the simulations of every level a round adds.
+	Surrogate string
 }
 
 // ErrShardPlayed ends a sharded run once its shard of a run is played:
@@ -231,16 +232,31 @@ func (cfg Config) respond(name, br string, specs []string, mix []float64, start 
 		return "", errors.New("psro: the mixture has no policy above the minimum weight")
 	}
 	member, err := cfg.writeSpec(name+".spec", withOptions(br, "opponent="+search.MixtureSpec(keep, w)))
-	if err != nil || cfg.ModelSims <= 0 {
+	if err != nil {
 		return member, err
 	}
-	if len(base) == 0 {
-		base, bw = start, nil
-		for range start {
-			bw = append(bw, 1)
+	var surrogate string
+	switch sims, isSims := strings.CutPrefix(cfg.Surrogate, "sims="); {
+	case cfg.Surrogate == "" || cfg.Surrogate == "exact":
+		return member, nil
+	case cfg.Surrogate == "rollout":
+		_, opts, _ := strings.Cut(br, ":")
+		p, _ := env.ParseParams(opts)
+		if surrogate = strings.ReplaceAll(p["rollout"], ";", ","); surrogate == "" {
+			surrogate = "random"
 		}
+	case isSims:
+		if len(base) == 0 {
+			base, bw = start, nil
+			for range start {
+				bw = append(bw, 1)
+			}
+		}
+		surrogate = withOptions(br, "opponent="+search.MixtureSpec(base, bw), "sims="+sims)
+	default:
+		return "", fmt.Errorf("psro: surrogate %q: want exact, rollout or sims=N", cfg.Surrogate)
 	}
-	model, err := cfg.writeSpec(name+".model.spec", withOptions(br, "opponent="+search.MixtureSpec(base, bw), fmt.Sprintf("sims=%d", cfg.ModelSims)))
+	model, err := cfg.writeSpec(name+".model.spec", surrogate)
 	models[member] = model
 	return member, err
 }
