@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/tune"
 	"github.com/olekukonko/tablewriter"
 )
@@ -33,6 +34,8 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "tuned.spec", "file to save the best spec in (for tuned:file=...)")
 	results := fs.String("results", "", "results file of the games, resumed if it exists (default: --out with .games.jsonl)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	seatName := fs.String("seat", "0", "in a game of several seats, the seat to improve, by name or number (seat 0, or seat 1 of a two-seat game)")
+	population := fs.String("population", "", "in a game of several seats, the agents of the other side the candidates meet, comma-separated: each candidate is ranked by its mean return against them, on the same games")
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
@@ -54,12 +57,16 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
+	seat, err := search.ParseSeat(g, *seatName)
+	if err != nil {
+		return usageError(stderr, "tune", "--seat: "+err.Error())
+	}
 	if *results == "" {
 		*results = strings.TrimSuffix(*out, ".spec") + ".games.jsonl"
 	}
 	cfg := tune.Config{Game: g, Agent: *agentSpec, Space: space, Candidates: *candidates, Budget: *budget, Seed: *seed,
 		Workers: *workers, Out: *results, Log: stderr, Confirm: *confirm, ConfirmSeed: *seed + 1,
-		ConfirmOut: strings.TrimSuffix(*results, ".jsonl") + ".confirm.jsonl"}
+		ConfirmOut: strings.TrimSuffix(*results, ".jsonl") + ".confirm.jsonl", Seat: seat, Population: eval.SplitAgents(*population)}
 	cfg.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
 	res, err := interruptible(func(ctx context.Context) (tune.Result, error) {
 		return tune.Run(ctx, cfg)

@@ -115,6 +115,12 @@ type Config struct {
 	Progress io.Writer
 	// Log, if not nil, receives a line per round.
 	Log io.Writer
+	// Seat and Population, in a game of several seats, are the seat the
+	// candidates play and the agents of the other side they meet: each
+	// candidate is ranked by its mean return against the population (see
+	// Arena).
+	Seat       int
+	Population []string
 	// Confirm, if above 0, plays the best candidate and the reference on
 	// that many fresh games (seed ConfirmSeed) once the halving is done,
 	// free of the selection's optimism. ConfirmOut is its results file.
@@ -153,8 +159,9 @@ type Result struct {
 // Run tunes by successive halving and returns every candidate's record.
 func Run(ctx context.Context, cfg Config) (Result, error) {
 	var res Result
-	if n := cfg.Game.NumPlayers(); n != 1 {
-		return res, fmt.Errorf("tune ranks candidates by their own score, which a game of %d seats does not give: tune on a one-seat game (for %s, compare agents with a bench round robin)", n, cfg.Game.Name())
+	arena := Arena{Game: cfg.Game, Seat: cfg.Seat, Population: cfg.Population, Workers: cfg.Workers, Progress: cfg.Progress}
+	if err := arena.check(); err != nil {
+		return res, fmt.Errorf("tune: %w", err)
 	}
 	ref, err := eval.CanonicalAgent(cfg.Agent)
 	if err != nil {
@@ -195,7 +202,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	alive := slices.Clone(specs)
 	lastRound := map[string]int{}
 	games := 0
-	var results []eval.GameResult
+	var scores map[string]map[int]float64
 	for r := 0; r < rounds && len(alive) > 0; r++ {
 		add := cfg.Budget / (rounds * len(alive))
 		if add < 1 {
@@ -205,12 +212,10 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		for _, s := range alive {
 			lastRound[s] = r
 		}
-		results, err = eval.Run(ctx, eval.Config{Game: cfg.Game, Agents: alive, Games: games, Seed: cfg.Seed,
-			Workers: cfg.Workers, Out: cfg.Out, Resume: cfg.Out != "", Progress: cfg.Progress})
-		if err != nil {
+		if scores, err = arena.Play(ctx, alive, games, cfg.Seed, cfg.Out); err != nil {
 			return res, err
 		}
-		means := meansOver(results, alive, games)
+		means := meansOver(scores, alive, games)
 		slices.SortStableFunc(alive, func(a, b string) int { return cmp.Compare(means[b], means[a]) })
 		if cfg.Log != nil {
 			fmt.Fprintf(cfg.Log, "round %d: %d candidates on %d games; best %s (%.2f)\n", r+1, len(alive), games, alive[0], means[alive[0]])
@@ -227,47 +232,23 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			continue
 		}
 		c := Candidate{Spec: s, Round: lastRound[s]}
-		var xs, ys []float64
-		refScore := map[int]float64{}
-		for _, g := range results {
-			if g.Agent == ref {
-				refScore[g.Game] = g.Score.Value
-			}
-		}
-		var own []float64
-		for _, g := range results {
-			if g.Agent != s {
-				continue
-			}
-			own = append(own, g.Score.Value)
-			if y, ok := refScore[g.Game]; ok {
-				xs, ys = append(xs, g.Score.Value), append(ys, y)
-			}
-		}
-		c.Games = len(own)
-		c.Mean, c.Half = eval.MeanCI(own)
-		c.Diff, c.DiffHalf = eval.PairedCI(xs, ys)
+		c.Mean, c.Half, c.Diff, c.DiffHalf, c.Games = Compare(scores[s], scores[ref])
 		res.Candidates = append(res.Candidates, c)
 	}
 	slices.SortStableFunc(res.Candidates, func(a, b Candidate) int {
 		return cmp.Or(cmp.Compare(b.Round, a.Round), cmp.Compare(b.Mean, a.Mean))
 	})
 	if cfg.Confirm > 0 && res.Best != ref {
-		results, err := eval.Run(ctx, eval.Config{Game: cfg.Game, Agents: []string{ref, res.Best}, Games: cfg.Confirm, Seed: cfg.ConfirmSeed,
-			Workers: cfg.Workers, Out: cfg.ConfirmOut, Resume: cfg.ConfirmOut != "", Progress: cfg.Progress})
+		scores, err := arena.Play(ctx, []string{ref, res.Best}, cfg.Confirm, cfg.ConfirmSeed, cfg.ConfirmOut)
 		if err != nil {
 			return res, err
 		}
-		rep, err := eval.Summarise(results, ref)
-		if err != nil {
-			return res, err
-		}
-		for i, a := range rep.Agents {
-			c := Candidate{Spec: a.Agent, Games: a.Games, Mean: a.Mean, Half: a.Half, Diff: rep.Paired[i].Mean, DiffHalf: rep.Paired[i].Half}
-			switch a.Agent {
-			case ref:
+		for _, s := range []string{ref, res.Best} {
+			c := Candidate{Spec: s}
+			c.Mean, c.Half, c.Diff, c.DiffHalf, c.Games = Compare(scores[s], scores[ref])
+			if s == ref {
 				res.ConfirmedRef = c
-			case res.Best:
+			} else {
 				res.Confirmed = c
 			}
 		}
@@ -276,12 +257,14 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 }
 
 // meansOver is each agent's mean score over games 0 to n-1.
-func meansOver(results []eval.GameResult, specs []string, n int) map[string]float64 {
+func meansOver(scores map[string]map[int]float64, specs []string, n int) map[string]float64 {
 	sum, cnt := map[string]float64{}, map[string]int{}
-	for _, g := range results {
-		if g.Game < n {
-			sum[g.Agent] += g.Score.Value
-			cnt[g.Agent]++
+	for s, games := range scores {
+		for g, v := range games {
+			if g < n {
+				sum[s] += v
+				cnt[s]++
+			}
 		}
 	}
 	out := map[string]float64{}

@@ -9,6 +9,7 @@ import (
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	"github.com/chariot-ai/chariot/env/envtest"
+	_ "github.com/chariot-ai/chariot/agents/pig" // holdat
 	_ "github.com/chariot-ai/chariot/env/pig"
 	_ "github.com/chariot-ai/chariot/search" // the agent mcts
 )
@@ -88,12 +89,50 @@ func mustSpace(t *testing.T, s string) []Param {
 	return sp
 }
 
-// TestRunRefusesSeatGames: tune ranks candidates by their own score, so a
-// game of two seats is refused in a line, not tuned into NaN.
+// TestRunRefusesSeatGames: in a game of two seats a candidate's score is
+// its return against a population, so tuning without one is refused in a
+// line, not tuned into NaN; so is a seat the arena cannot fill.
 func TestRunRefusesSeatGames(t *testing.T) {
 	g := envtest.NewGame(t, "pig")
-	_, err := Run(t.Context(), Config{Game: g, Agent: "mcts", Space: mustSpace(t, "c=0.5:2"), Candidates: 2, Budget: 4})
-	if err == nil || !strings.Contains(err.Error(), "a game of 2 seats") {
-		t.Fatalf("tune on Pig: %v", err)
+	for _, c := range []struct {
+		seat int
+		pop  []string
+		want string
+	}{{0, nil, "pig has 2 seats: a candidate's score there is its return against a population"}, {2, []string{"random"}, "seat 2 of pig"}} {
+		_, err := Run(t.Context(), Config{Game: g, Agent: "mcts", Space: mustSpace(t, "c=0.5:2"), Candidates: 2, Budget: 4, Seat: c.seat, Population: c.pop})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Fatalf("tune on Pig, seat %d: %v", c.seat, err)
+		}
+	}
+	if _, err := Run(t.Context(), Config{Game: envtest.NewGame(t, "chancewalk"), Agent: "mcts", Space: mustSpace(t, "c=0.5:2"),
+		Candidates: 2, Budget: 4, Population: []string{"random"}}); err == nil || !strings.Contains(err.Error(), "one seat") {
+		t.Fatalf("a population on a one-seat game: %v", err)
+	}
+}
+
+// TestRunAgainstAPopulation tunes a search for Pig's second seat against
+// a population of two first seats: the candidates are ranked by their mean
+// return over both, confirmed on fresh games.
+func TestRunAgainstAPopulation(t *testing.T) {
+	g := envtest.NewGame(t, "pig:target=30")
+	cfg := Config{Game: g, Agent: "mcts:sims=30", Space: mustSpace(t, "c=0.5:2,rollout=random|holdat"), Candidates: 3, Budget: 120, Seed: 5, Workers: 2,
+		Seat: 1, Population: []string{"holdat:n=15", "random"}, Out: filepath.Join(t.TempDir(), "r.jsonl"), Confirm: 60, ConfirmSeed: 6}
+	res, err := Run(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Best != res.Reference && (res.Confirmed.Games != 60 || res.ConfirmedRef.Games != 60) {
+		t.Fatalf("best %s, confirmed %+v", res.Best, res.Confirmed)
+	}
+	for _, c := range res.Candidates {
+		if c.Mean < -1 || c.Mean > 1 || c.Games == 0 {
+			t.Fatalf("candidate %+v: a mean return of Pig's second seat is within -1 to 1", c)
+		}
+	}
+	// Seat 1's returns against both members, averaged: replayed by hand.
+	arena := Arena{Game: g, Seat: 1, Population: cfg.Population, Workers: 1}
+	scores, err := arena.Play(t.Context(), []string{res.Reference}, 5, 5, "")
+	if err != nil || len(scores[res.Reference]) != 5 {
+		t.Fatalf("scores %v, %v", scores, err)
 	}
 }
