@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
+	_ "github.com/chariot-ai/chariot/agents/pig" // holdat
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	"github.com/chariot-ai/chariot/env/envtest"
-	_ "github.com/chariot-ai/chariot/agents/pig" // holdat
 	_ "github.com/chariot-ai/chariot/env/pig"
 	_ "github.com/chariot-ai/chariot/search" // the agent mcts
 )
