@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/iterate"
 	"github.com/chariot-ai/chariot/train/model"
 	"github.com/olekukonko/tablewriter"
@@ -146,6 +147,8 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	evalGames := fs.Int("eval-games", 60, "games of each agent in each round's benchmark")
 	baselines := fs.String("baselines", "random,cautious,greedy,aggressive", "agents benchmarked beside the learned ones")
 	seed := fs.Uint64("seed", 1, "seed of the run")
+	seatName := fs.String("seat", "0", "in a game of several seats, the seat to improve, by name or number")
+	population := fs.String("population", "", "in a game of several seats, the other side's agents, comma-separated: self-play meets each, and the searches are ranked by their mean return against them")
 	cfg, workers := fitFlags(fs)
 	quiet := fs.Bool("quiet", false, "no progress bars")
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
@@ -161,8 +164,12 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
+	seat, err := search.ParseSeat(g, *seatName)
+	if err != nil {
+		return usageError(stderr, "train iterate", "--seat: "+err.Error())
+	}
 	cfg.Fit.Workers = *workers
-	ic := iterate.Config{Game: g, Dir: *dir, Rounds: *rounds, Bootstrap: *bootstrap, BootstrapGames: *bootGames,
+	ic := iterate.Config{Seat: seat, Population: eval.SplitAgents(*population), Game: g, Dir: *dir, Rounds: *rounds, Bootstrap: *bootstrap, BootstrapGames: *bootGames,
 		Search: *searchSpec, Games: *games, EvalGames: *evalGames, Baselines: eval.SplitAgents(*baselines), Seed: *seed,
 		Train: *cfg, Workers: *workers, Log: stdout}
 	ic.Progress = progressTo(stderr, isTerminal(stderr), *quiet)

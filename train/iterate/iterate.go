@@ -30,6 +30,7 @@ import (
 	_ "github.com/chariot-ai/chariot/train/learned" // the agent and evaluator learned
 	"github.com/chariot-ai/chariot/train/model"
 	"github.com/chariot-ai/chariot/train/selfplay"
+	"github.com/chariot-ai/chariot/train/tune"
 )
 
 // Config is an expert-iteration run.
@@ -54,6 +55,12 @@ type Config struct {
 	// Progress receives progress bars (a terminal); Log the tables.
 	Progress io.Writer
 	Log      io.Writer
+	// Seat and Population, in a game of several seats, are the seat to
+	// improve and the other side's agents: self-play records Seat's
+	// decisions against each member in turn, and the searches are ranked
+	// by their mean return against the population (tune.Arena).
+	Seat       int
+	Population []string
 }
 
 // Round is what one round did.
@@ -69,9 +76,10 @@ type Round struct {
 
 // Run runs the rounds and returns them.
 func Run(ctx context.Context, cfg Config) ([]Round, error) {
-	if n := cfg.Game.NumPlayers(); n != 1 {
-		return nil, fmt.Errorf("expert iteration promotes a model by its own score, which a game of %d seats does not give: run it on a one-seat game", n)
+	if n := cfg.Game.NumPlayers(); n != 1 && len(cfg.Population) == 0 {
+		return nil, fmt.Errorf("expert iteration promotes a model by its own score, which a game of %d seats does not give without a population of the other side to play against", n)
 	}
+	arena := tune.Arena{Game: cfg.Game, Seat: cfg.Seat, Population: cfg.Population, Workers: cfg.Workers, Progress: cfg.Progress}
 	if _, err := withModels(cfg.Search, "p", "v"); err != nil {
 		return nil, err
 	}
@@ -106,14 +114,11 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 		if r > 0 {
 			agent, games = searchSpec(champ), cfg.Games
 		}
-		d := path("data-r%d.jsonl", r)
-		_, statErr := os.Stat(d)
-		logf("round %d: self-play of %s, %d games, into %s\n", r, agent, games, d)
-		if _, err := selfplay.Run(ctx, selfplay.Config{Game: cfg.Game, Agent: agent, Games: games, Seed: cfg.Seed + uint64(r),
-			Workers: cfg.Workers, Out: d, Resume: statErr == nil, Progress: cfg.Progress}); err != nil {
+		d, err := cfg.selfplay(ctx, agent, games, r, logf)
+		if err != nil {
 			return rounds, err
 		}
-		data = append(data, d)
+		data = append(data, d...)
 		pp, vp := path("policy-r%d.json", r), path("value-r%d.json", r)
 		pol, val, err := model.TrainPair(data, train, pp, vp)
 		if err != nil {
@@ -128,35 +133,12 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 			round.Champion = searchSpec(champ)
 			specs = append(specs, policy(champ), round.Champion)
 		}
-		results, err := eval.Run(ctx, eval.Config{Game: cfg.Game, Agents: specs, Games: cfg.EvalGames, Seed: evalSeed,
-			Workers: cfg.Workers, Out: path("bench-r%d.jsonl", r), Resume: true, Progress: cfg.Progress})
-		if err != nil {
+		if err := cfg.bench(ctx, arena, specs, evalSeed, path("bench-r%d.jsonl", r), r, &round, logf); err != nil {
 			return rounds, err
-		}
-		ref := round.Champion
-		if ref == "" {
-			ref = round.Candidate
-		}
-		refC, _ := eval.CanonicalAgent(ref)
-		rep, err := eval.Summarise(results, refC)
-		if err != nil {
-			return rounds, err
-		}
-		logf("\nround %d on %d games (seed %d):\n", r, cfg.EvalGames, evalSeed)
-		if cfg.Log != nil {
-			if err := eval.WriteTables(cfg.Log, rep); err != nil {
-				return rounds, err
-			}
 		}
 		if champ < 0 {
 			round.Promoted = true
 		} else {
-			cand, _ := eval.CanonicalAgent(round.Candidate)
-			for _, p := range rep.Paired {
-				if p.Agent == cand {
-					round.Diff, round.Half = p.Mean, p.Half
-				}
-			}
 			round.Promoted = round.Diff-round.Half > 0
 		}
 		if round.Promoted {
@@ -170,6 +152,83 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 		rounds = append(rounds, round)
 	}
 	return rounds, nil
+}
+
+// selfplay plays round r's self-play of agent into the round's datasets:
+// one, or one per member of the population, the agent at cfg.Seat.
+func (cfg Config) selfplay(ctx context.Context, agent string, games, r int, logf func(string, ...any)) ([]string, error) {
+	one := func(d string, sc selfplay.Config) error {
+		_, statErr := os.Stat(d)
+		logf("round %d: self-play of %s, %d games, into %s\n", r, eval.Label(append([]string{agent}, sc.Seats...)), games, d)
+		sc.Game, sc.Games, sc.Seed, sc.Workers, sc.Out, sc.Resume, sc.Progress = cfg.Game, games, cfg.Seed+uint64(r), cfg.Workers, d, statErr == nil, cfg.Progress
+		_, err := selfplay.Run(ctx, sc)
+		return err
+	}
+	if len(cfg.Population) == 0 {
+		d := filepath.Join(cfg.Dir, fmt.Sprintf("data-r%d.jsonl", r))
+		return []string{d}, one(d, selfplay.Config{Agent: agent})
+	}
+	var out []string
+	for k, member := range cfg.Population {
+		seats := []string{member, member}
+		seats[cfg.Seat] = agent
+		d := filepath.Join(cfg.Dir, fmt.Sprintf("data-r%d-p%d.jsonl", r, k))
+		if err := one(d, selfplay.Config{Seats: seats, Seat: cfg.Seat}); err != nil {
+			return out, err
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// bench benchmarks the round's agents and sets the candidate's paired
+// difference against the champion: against the population, by their mean
+// return there, or on a one-seat game by their score, with the tables.
+func (cfg Config) bench(ctx context.Context, arena tune.Arena, specs []string, seed uint64, out string, r int, round *Round, logf func(string, ...any)) error {
+	if len(cfg.Population) > 0 {
+		scores, err := arena.Play(ctx, specs, cfg.EvalGames, seed, out)
+		if err != nil {
+			return err
+		}
+		for _, sp := range specs {
+			c, _ := eval.CanonicalAgent(sp)
+			m, h, _, _, n := tune.Compare(scores[c], nil)
+			logf("round %d: %s: %s's mean return %.2f ± %.2f over %d games\n", r, c, env.SeatName(cfg.Game, env.Player(cfg.Seat)), m, h, n)
+		}
+		if round.Champion != "" {
+			cand, _ := eval.CanonicalAgent(round.Candidate)
+			champ, _ := eval.CanonicalAgent(round.Champion)
+			_, _, round.Diff, round.Half, _ = tune.Compare(scores[cand], scores[champ])
+		}
+		return nil
+	}
+	results, err := eval.Run(ctx, eval.Config{Game: cfg.Game, Agents: specs, Games: cfg.EvalGames, Seed: seed,
+		Workers: cfg.Workers, Out: out, Resume: true, Progress: cfg.Progress})
+	if err != nil {
+		return err
+	}
+	ref := round.Champion
+	if ref == "" {
+		ref = round.Candidate
+	}
+	refC, _ := eval.CanonicalAgent(ref)
+	rep, err := eval.Summarise(results, refC)
+	if err != nil {
+		return err
+	}
+	logf("\nround %d on %d games (seed %d):\n", r, cfg.EvalGames, seed)
+	if cfg.Log != nil {
+		if err := eval.WriteTables(cfg.Log, rep); err != nil {
+			return err
+		}
+	}
+	cand, _ := eval.CanonicalAgent(round.Candidate)
+	for _, p := range rep.Paired {
+		if p.Agent == cand && round.Champion != "" {
+			round.Diff, round.Half = p.Mean, p.Half
+		}
+	}
+	return nil
 }
 
 // withModels is the search spec with the learned agent and evaluator of

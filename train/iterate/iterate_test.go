@@ -12,6 +12,7 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
+	_ "github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/env/envtest"
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/model"
@@ -143,5 +144,32 @@ func TestWithModels(t *testing.T) {
 		if _, err := withModels(c.search, "p", "v"); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.search, err, c.want)
 		}
+	}
+}
+
+// TestRunAgainstAPopulation improves Pig's second seat against a
+// population of two first seats: self-play records the second seat's
+// decisions against each member, and the round compares the searches by
+// their mean return against both.
+func TestRunAgainstAPopulation(t *testing.T) {
+	t.Chdir(t.TempDir())
+	cfg := Config{Game: envtest.NewGame(t, "pig:target=30"), Dir: "run", Rounds: 1, Bootstrap: "random", BootstrapGames: 6,
+		Search: "mcts:sims=8,rollout=@", Games: 3, EvalGames: 12, Seed: 5, Seat: 1, Population: []string{"random", "mcts:sims=4"},
+		Train: model.TrainConfig{Fit: model.FitConfig{Trees: 2, MaxDepth: 4, Sample: 500, Seed: 1}, HeldOut: 0.2}, Workers: 2}
+	rounds, err := Run(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rounds) != 2 || rounds[1].Half <= 0 || rounds[1].Promoted != (rounds[1].Diff-rounds[1].Half > 0) {
+		t.Fatalf("rounds %+v", rounds)
+	}
+	for _, f := range []string{"data-r0-p0.jsonl", "data-r0-p1.jsonl", "data-r1-p1.jsonl", "bench-r1.jsonl"} {
+		if _, err := os.Stat(filepath.Join("run", f)); err != nil {
+			t.Error(err)
+		}
+	}
+	cfg.Population = nil
+	if _, err := Run(t.Context(), cfg); err == nil || !strings.Contains(err.Error(), "without a population") {
+		t.Errorf("a two-seat game without a population: %v", err)
 	}
 }
