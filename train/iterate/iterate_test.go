@@ -12,8 +12,8 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
-	_ "github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/env/envtest"
+	_ "github.com/chariot-ai/chariot/env/tictactoe"
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/model"
 	_ "github.com/chariot-ai/chariot/train/tune" // the agent tuned, which plays a spec file
@@ -147,13 +147,13 @@ func TestWithModels(t *testing.T) {
 	}
 }
 
-// TestRunAgainstAPopulation improves Pig's second seat against a
+// TestRunAgainstAPopulation improves tic-tac-toe's second seat against a
 // population of two first seats: self-play records the second seat's
 // decisions against each member, and the round compares the searches by
 // their mean return against both.
 func TestRunAgainstAPopulation(t *testing.T) {
 	t.Chdir(t.TempDir())
-	cfg := Config{Game: envtest.NewGame(t, "pig:target=30"), Dir: "run", Rounds: 1, Bootstrap: "random", BootstrapGames: 6,
+	cfg := Config{Game: envtest.NewGame(t, "tictactoe"), Dir: "run", Rounds: 1, Bootstrap: "random", BootstrapGames: 6,
 		Search: "mcts:sims=8,rollout=@", Games: 3, EvalGames: 12, Seed: 5, Seat: 1, Population: []string{"random", "mcts:sims=4"},
 		Train: model.TrainConfig{Fit: model.FitConfig{Trees: 2, MaxDepth: 4, Sample: 500, Seed: 1}, HeldOut: 0.2}, Workers: 2}
 	rounds, err := Run(t.Context(), cfg)
