@@ -1,0 +1,103 @@
+package ahraid
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+func TestGermanFeatureTables(t *testing.T) {
+	if len(GermanStateFeatureDocs) != numState || len(germanActionOwnDocs) != numOwn {
+		t.Fatalf("tables have %d and %d features, the code %d and %d", len(GermanStateFeatureDocs), len(germanActionOwnDocs), numState, numOwn)
+	}
+	readme, err := os.ReadFile("FEATURES.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range slices.Concat(GermanStateFeatureDocs, GermanActionFeatureDocs[len(germanContext):]) {
+		if f.Lo > f.Hi || f.Meaning == "" {
+			t.Errorf("%s: bad range or no meaning", f.Name)
+		}
+		if row := fmt.Sprintf("| `%s` | %g..%g | %s |", f.Name, f.Lo, f.Hi, f.Meaning); !strings.Contains(string(readme), row) {
+			t.Errorf("FEATURES.md lacks the row %q", row)
+		}
+	}
+}
+
+// TestGermanFeatureRanges plays games of the German seat at random and
+// checks every feature of every German decision against its range; the
+// action the aid's rules choose, and it alone, reads a_rules = 1. The
+// British seat and the solitaire game have no features of their own.
+func TestGermanFeatureRanges(t *testing.T) {
+	g, err := env.NewGame(Name + ":opponent=seat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.(env.Featurer).NewFeatureEncoder(0) != nil || Default().NewFeatureEncoder(1) != nil {
+		t.Fatal("features for the British seat, or for a German side the rules play")
+	}
+	e := g.(env.Featurer).NewFeatureEncoder(1)
+	var sbuf, abuf []float64
+	kinds := map[float64]int{}
+	for seed := range uint64(12) {
+		rng := rand.New(rand.NewPCG(seed, 79))
+		s := g.NewInitialState(seed)
+		for !s.IsTerminal() {
+			legal := s.LegalActions(nil)
+			var a env.Action
+			switch s.CurrentPlayer() {
+			case env.Chance:
+				a = env.SampleChance(s.ChanceOutcomes(nil), rng)
+			case 1:
+				e.Reset(s)
+				sbuf = e.EncodeState(sbuf)
+				check(t, GermanStateFeatureDocs, sbuf)
+				kinds[sbuf[fDecision]]++
+				rule, err := s.(env.RuleBot).RuleAction()
+				if err != nil {
+					t.Fatal(err)
+				}
+				ruled := 0
+				for _, b := range legal {
+					abuf = e.EncodeAction(b, abuf)
+					check(t, GermanActionFeatureDocs, abuf)
+					if abuf[len(germanContext)+1+aRules] == 1 {
+						ruled++
+						if b != rule {
+							t.Fatalf("%s reads a_rules 1, the rules choose %s", s.ActionString(b), s.ActionString(rule))
+						}
+					}
+				}
+				if ruled != 1 {
+					t.Fatalf("%d actions read a_rules 1", ruled)
+				}
+				a = legal[rng.IntN(len(legal))]
+			default:
+				a = legal[rng.IntN(len(legal))]
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if kinds[1] < 100 || kinds[2] < 20 {
+		t.Fatalf("German decisions by kind %v: too few moves or targets", kinds)
+	}
+}
+
+func check(t *testing.T, docs []env.FeatureDoc, v []float64) {
+	t.Helper()
+	if len(v) != len(docs) {
+		t.Fatalf("%d features, %d documented", len(v), len(docs))
+	}
+	for i, x := range v {
+		if x < docs[i].Lo || x > docs[i].Hi || x != x {
+			t.Fatalf("%s = %v, outside %v..%v", docs[i].Name, x, docs[i].Lo, docs[i].Hi)
+		}
+	}
+}
