@@ -26,7 +26,7 @@ import (
 // and a heuristic rollout, the tree kept between moves, two workers, and
 // the search confined to kinds of decision.
 func TestRulesModelIsTheSolitaireSearch(t *testing.T) {
-	searches := 12
+	searches := 8
 	if testing.Short() {
 		searches = 4
 	}
