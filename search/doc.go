@@ -47,6 +47,15 @@
 // random draw of a simulation comes from a stream seeded by the search's
 // seed and the simulation's number, never from the game's dice.
 //
+// # Opponent models
+//
+// Config.Opponent plays some seats by a fixed policy, an agent spec or a
+// mixture of specs with weights (options opponent and opponent_seats): the
+// search treats their moves as chance, sampled from the model and in closed
+// loop kept as outcome nodes, and so finds a best response to the model
+// (opponent.go). SolveOptions.Policies does the same exactly, and
+// AgentPolicy makes a policy of any agent.
+//
 // The modes are registered as agents: mcts, openloop, ismcts and
 // determinized, with the options in OptionDocs
 // ("ismcts:sims=200,rollout=greedy,prior=3").
