@@ -45,7 +45,8 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "final", Default: "visits", Help: "final move: visits (most visited) or value (best mean)"},
 	{Name: "expand", Default: "false", Help: "closed loop: visit chance outcomes in proportion to their probability"},
 	{Name: "reuse", Default: "false", Help: "start the next move's search from the subtree of the position reached"},
-	{Name: "prior", Default: "0", Help: "weight of the rollout agent's own choice as a prior (0: none)"},
+	{Name: "prior", Default: "0", Help: "weight of the rollout agent's own choice as a prior (0: none), or of policy's"},
+	{Name: "policy", Default: "", Help: "PUCT prior, NAME:ARG (see search.Policies; e.g. learned:p.json), weighted by prior (default: the rollout agent's choice)"},
 	{Name: "workers", Default: "1", Help: "parallel workers"},
 	{Name: "parallel", Default: "tree", Help: "tree (shared tree, virtual loss) or root (one tree per worker)"},
 	{Name: "worlds", Default: "8", Help: "determinized: number of redrawn worlds"},
@@ -157,6 +158,14 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 	if spec := p["eval"]; spec != "" {
 		if cfg.Evaluator, err = NewEvaluator(spec, g); err != nil {
 			return cfg, fmt.Errorf("option eval: %w", err)
+		}
+	}
+	if spec := p["policy"]; spec != "" {
+		if cfg.Policy, err = NewPolicy(spec, g); err != nil {
+			return cfg, fmt.Errorf("option policy: %w", err)
+		}
+		if cfg.PriorWeight == 0 {
+			return cfg, fmt.Errorf("option policy needs a prior weight (prior=W)")
 		}
 	}
 	if cfg.Sims == 0 && cfg.Time == 0 {

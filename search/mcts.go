@@ -90,6 +90,10 @@ type Config struct {
 	// agent chose it there. With a strong rollout agent the search then
 	// starts from that agent's plan and departs from it on evidence.
 	PriorWeight float64
+	// Policy, if set, is the prior instead (PUCT, weighted by PriorWeight):
+	// its probability of each action, given once when the action's node
+	// is added.
+	Policy Policy
 	// Workers searches in parallel. Tree parallelism (the default) shares
 	// one tree, selecting rounds of leaves with virtual loss and running
 	// their rollouts at once; root parallelism (RootParallel) grows one tree
@@ -151,6 +155,7 @@ type worker struct {
 	outcomes  []env.Outcome
 	path      []int32
 	rets      []float64
+	probs     []float64  // the policy's priors (Config.Policy)
 	dice      *rand.Rand // this simulation's chance stream (SetDice), or nil
 	common    *rand.Rand // Halving: the dice every candidate of a sample rolls
 	commonPCG rand.PCG
@@ -196,8 +201,8 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 	if len(cfg.At) > 0 && cfg.Mode != OpenLoop && cfg.Mode != ISMCTS && cfg.Mode != Halving {
 		return nil, errors.New("search: option at needs an open-loop search (openloop, ismcts or halving)")
 	}
-	if cfg.Mode == Halving && (cfg.Workers > 1 || cfg.Sims <= 0) {
-		return nil, errors.New("search: halving needs a sims budget and one worker")
+	if cfg.Mode == Halving && (cfg.Workers > 1 || cfg.Sims <= 0 || cfg.Policy != nil) {
+		return nil, errors.New("search: halving needs a sims budget and one worker, and takes no policy")
 	}
 	if cfg.Mode == Determinized && cfg.Worlds < 1 {
 		return nil, errors.New("search: determinized search needs at least one world")

@@ -36,7 +36,9 @@ const maxKids = math.MaxInt16
 type aux struct {
 	vloss int32 // simulations under way through this node (parallel search)
 	avail int32 // open loop: simulations in which this action was legal
-	prior int32 // times the rollout agent chose this action here
+	// prior: times the rollout agent chose this action here, or the
+	// probability Config.Policy gave it
+	prior float32
 }
 
 // hot is what selection reads of a node, kept by backup in an array beside
@@ -209,7 +211,7 @@ func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, op
 	}
 	wk.fresh = fresh
 	t.nodes[n].full = true
-	if s.cfg.PriorWeight > 0 && wk.rollout != nil {
+	if s.cfg.PriorWeight > 0 && wk.rollout != nil && s.cfg.Policy == nil {
 		if a, err := wk.rollout.Act(context.Background(), st); err == nil {
 			if c := t.find(n, a); c >= 0 {
 				t.aux[c].prior++
@@ -228,6 +230,9 @@ func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, op
 // considered. An unvisited child is taken first: the rollout agent's choice
 // where there is a prior, else the first in the (shuffled) list.
 func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worker, open, vloss bool) int32 {
+	if s.cfg.Policy != nil {
+		return s.selectPUCT(t, n, p, st, wk, open, vloss)
+	}
 	withPrior := s.cfg.PriorWeight > 0
 	fast := s.contiguousSelection(open, vloss)
 	if open || !t.nodes[n].full {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -47,10 +48,26 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 // fitFlags adds the flags of a fit to fs.
 func fitFlags(fs *flag.FlagSet) (*model.TrainConfig, *int) {
 	cfg := model.DefaultTrain()
+	fs.StringVar(&cfg.Model, "model", cfg.Model, "kind of model: trees (bagged golearn CART trees) or mlp (a gonum network)")
+	fs.Func("hidden", "mlp: widths of the hidden layers, comma-separated (default 64,64)", func(v string) error {
+		cfg.Net.Hidden = nil
+		for _, f := range strings.Split(v, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 {
+				return fmt.Errorf("want widths such as 64,64")
+			}
+			cfg.Net.Hidden = append(cfg.Net.Hidden, n)
+		}
+		return nil
+	})
+	fs.IntVar(&cfg.Net.Epochs, "epochs", cfg.Net.Epochs, "mlp: passes over the training data")
+	fs.IntVar(&cfg.Net.Batch, "batch", cfg.Net.Batch, "mlp: decisions (policy) or rows (value) a step")
+	fs.Float64Var(&cfg.Net.LR, "lr", cfg.Net.LR, "mlp: Adam's step size")
+	fs.Float64Var(&cfg.Net.L2, "l2", cfg.Net.L2, "mlp: weight decay")
 	fs.IntVar(&cfg.Fit.Trees, "trees", cfg.Fit.Trees, "bagged trees")
 	fs.IntVar(&cfg.Fit.MaxDepth, "depth", cfg.Fit.MaxDepth, "maximum tree depth")
 	fs.IntVar(&cfg.Fit.Sample, "sample", cfg.Fit.Sample, "rows in each tree's bootstrap sample (0: all)")
-	fs.Uint64Var(&cfg.Fit.Seed, "fit-seed", cfg.Fit.Seed, "seed of the bootstrap samples and of the held-out split")
+	fs.Uint64Var(&cfg.Fit.Seed, "fit-seed", cfg.Fit.Seed, "seed of the bootstrap samples (trees) or of the initial weights and batches (mlp), and of the held-out split")
 	fs.Float64Var(&cfg.HeldOut, "heldout", cfg.HeldOut, "share of games held out to measure the model")
 	workers := fs.Int("workers", runtime.NumCPU(), "trees grown at once")
 	return &cfg, workers
@@ -73,11 +90,15 @@ func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, name, "missing --out")
 	case cfg.Fit.Trees < 1:
 		return usageError(stderr, name, "--trees: need at least 1")
+	case cfg.Model != model.Trees && cfg.Model != model.MLP:
+		return usageError(stderr, name, fmt.Sprintf("--model %q: want trees or mlp", cfg.Model))
 	case cfg.HeldOut < 0 || cfg.HeldOut >= 1:
 		return usageError(stderr, name, "--heldout: want a share in [0, 1)")
 	}
 	cfg.Fit.Workers = *workers
+	cfg.Net.Seed = cfg.Fit.Seed
 	cfg.Fit.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
+	cfg.Net.Progress = cfg.Fit.Progress
 	src, err := model.ReadSources(strings.Split(*data, ","))
 	if err != nil {
 		return fail(stderr, err)
@@ -95,8 +116,14 @@ func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
 	if err := m.Save(*out); err != nil {
 		return fail(stderr, err)
 	}
-	fmt.Fprintf(stdout, "%s model %s: %d trees, %d nodes, %d training rows, fitted in %s\n\n",
-		kind, *out, m.Forest.Trees(), m.Forest.Nodes(), m.Training.TrainRows, time.Since(start).Round(time.Millisecond))
+	var size string
+	if m.Net != nil {
+		size = fmt.Sprintf("a network of hidden layers %v, %d parameters", m.Net.Hidden(), m.Net.Params())
+	} else {
+		size = fmt.Sprintf("%d trees, %d nodes", m.Forest.Trees(), m.Forest.Nodes())
+	}
+	fmt.Fprintf(stdout, "%s model %s: %s, %d training rows, fitted in %s\n\n",
+		kind, *out, size, m.Training.TrainRows, time.Since(start).Round(time.Millisecond))
 	if err := writeMetrics(stdout, m); err != nil {
 		return fail(stderr, err)
 	}

@@ -1,7 +1,9 @@
 package features
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -100,4 +102,16 @@ func (e *Generic) EncodeAction(a env.Action, buf []float64) []float64 {
 		}
 	}
 	return buf
+}
+
+// EncoderName names the encoding enc writes, as a model file records it:
+// "generic" for the generic encoding, else the package of the game's
+// own encoder ("stnazaire").
+func EncoderName(enc env.FeatureEncoder) string {
+	if _, ok := enc.(*Generic); ok {
+		return "generic"
+	}
+	name := strings.TrimLeft(fmt.Sprintf("%T", enc), "*")
+	pkg, _, _ := strings.Cut(name, ".")
+	return pkg
 }

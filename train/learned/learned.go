@@ -62,6 +62,16 @@ func init() {
 			return NewAgent(g, m, temp, seed)
 		},
 	})
+	search.RegisterPolicy("learned", func(g env.Game, path string) (search.Policy, error) {
+		if path == "" {
+			return nil, errors.New("policy learned: no policy model: give learned:FILE")
+		}
+		m, err := Open(path, g, model.Policy)
+		if err != nil {
+			return nil, err
+		}
+		return NewPrior(g, m)
+	})
 	search.RegisterEvaluator("learned", func(g env.Game, path string) (search.Evaluator, error) {
 		if path == "" {
 			return nil, errors.New("evaluator learned: no value model: give learned:FILE")
@@ -145,10 +155,10 @@ func cacheModel(path string, fi os.FileInfo, m *model.Model) {
 type Agent struct {
 	encs   []env.FeatureEncoder // by seat; nil where the model reads other features
 	legal  []env.Action
-	forest *model.Forest
+	scorer model.Scorer
 	temp   float64
 	rng    *rand.Rand
-	row    []float64
+	rows   [][]float64
 	scores []float64
 }
 
@@ -158,7 +168,7 @@ func NewAgent(g env.Game, m *model.Model, temp float64, seed uint64) (*Agent, er
 	if err := m.Check(g, model.Policy); err != nil {
 		return nil, fmt.Errorf("model %w", err)
 	}
-	return &Agent{encs: seatEncoders(g, m), forest: m.Forest, temp: temp, rng: rand.New(rand.NewPCG(seed, 0x4c4541524e))}, nil
+	return &Agent{encs: seatEncoders(g, m), scorer: m.NewScorer(), temp: temp, rng: rand.New(rand.NewPCG(seed, 0x4c4541524e))}, nil
 }
 
 // seatEncoders gives each seat of g its feature encoder where the model
@@ -177,15 +187,24 @@ func seatEncoders(g env.Game, m *model.Model) []env.FeatureEncoder {
 // the order of the legal actions it also returns. Both slices are the
 // agent's, valid until the next call.
 func (a *Agent) Scores(s env.State) ([]env.Action, []float64) {
-	enc := a.encs[s.CurrentPlayer()]
-	enc.Reset(s)
 	a.legal = s.LegalActions(a.legal)
-	a.scores = a.scores[:0]
-	for _, act := range a.legal {
-		a.row = enc.EncodeAction(act, a.row)
-		a.scores = append(a.scores, a.forest.Predict(a.row))
-	}
+	a.rows = encodeActions(a.encs[s.CurrentPlayer()], s, a.legal, a.rows)
+	a.scores = a.scorer.Score(a.rows, a.scores)
 	return a.legal, a.scores
+}
+
+// encodeActions writes the features of each legal action of s into rows,
+// reusing its buffers.
+func encodeActions(enc env.FeatureEncoder, s env.State, legal []env.Action, rows [][]float64) [][]float64 {
+	enc.Reset(s)
+	for len(rows) < len(legal) {
+		rows = append(rows, nil)
+	}
+	rows = rows[:len(legal)]
+	for i, act := range legal {
+		rows[i] = enc.EncodeAction(act, rows[i])
+	}
+	return rows
 }
 
 // Act implements agents.Agent.
@@ -236,8 +255,9 @@ func (a *Agent) Act(ctx context.Context, s env.State) (env.Action, error) {
 // model does not read keeps its running return (env.State.Returns).
 type Evaluator struct {
 	encs   []env.FeatureEncoder
-	forest *model.Forest
-	row    []float64
+	scorer model.Scorer
+	row    [][]float64
+	out    []float64
 	mu     sync.Mutex
 }
 
@@ -247,7 +267,7 @@ func NewEvaluator(g env.Game, m *model.Model) (*Evaluator, error) {
 	if err := m.Check(g, model.Value); err != nil {
 		return nil, fmt.Errorf("model %w", err)
 	}
-	return &Evaluator{encs: seatEncoders(g, m), forest: m.Forest}, nil
+	return &Evaluator{encs: seatEncoders(g, m), scorer: m.NewScorer(), row: make([][]float64, 1)}, nil
 }
 
 // Evaluate implements search.Evaluator.
@@ -261,9 +281,69 @@ func (e *Evaluator) Evaluate(s env.State) []float64 {
 	for p, enc := range e.encs {
 		if enc != nil {
 			enc.Reset(s)
-			e.row = enc.EncodeState(e.row)
-			out[p] = e.forest.Predict(e.row)
+			e.row[0] = enc.EncodeState(e.row[0])
+			e.out = e.scorer.Score(e.row, e.out)
+			out[p] = e.out[0]
 		}
+	}
+	return out
+}
+
+// Prior gives search a policy model's prior: a network's softmax over the
+// legal actions (its scores are the logits it was trained with), or the
+// trees' predicted visit shares, normalised. It is safe for concurrent use.
+type Prior struct {
+	mu     sync.Mutex
+	agent  *Agent
+	logits bool
+}
+
+// NewPrior builds the search prior of policy model m (checked for g).
+func NewPrior(g env.Game, m *model.Model) (*Prior, error) {
+	a, err := NewAgent(g, m, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &Prior{agent: a, logits: m.Net != nil}, nil
+}
+
+// Prior implements search.Policy.
+func (p *Prior) Prior(s env.State, legal []env.Action, out []float64) []float64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	a := p.agent
+	out = out[:0]
+	enc := a.encs[s.CurrentPlayer()]
+	if enc == nil {
+		for range legal {
+			out = append(out, 1/float64(len(legal)))
+		}
+		return out
+	}
+	a.rows = encodeActions(enc, s, legal, a.rows)
+	out = a.scorer.Score(a.rows, out)
+	if !p.logits {
+		sum := 0.0
+		for i, v := range out {
+			out[i] = max(v, 0) + 1e-3 // a share the trees gave no action is still tried
+			sum += out[i]
+		}
+		for i := range out {
+			out[i] /= sum
+		}
+		return out
+	}
+	hi := math.Inf(-1)
+	for _, v := range out {
+		hi = max(hi, v)
+	}
+	sum := 0.0
+	for i, v := range out {
+		out[i] = math.Exp(v - hi)
+		sum += out[i]
+	}
+	for i := range out {
+		out[i] /= sum
 	}
 	return out
 }

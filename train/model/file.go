@@ -57,9 +57,11 @@ func FeatureNames(enc env.FeatureEncoder, k Kind) []string {
 	return features.Names(enc.StateDocs())
 }
 
-// Reads reports whether the model reads the features enc writes.
+// Reads reports whether the model reads the features enc writes: the
+// same encoder (where the file names it), version and feature list.
 func (m *Model) Reads(enc env.FeatureEncoder) bool {
-	return enc.Version() == m.FeatureVersion && slices.Equal(m.Features, FeatureNames(enc, m.Kind))
+	return (m.Encoder == "" || m.Encoder == features.EncoderName(enc)) &&
+		enc.Version() == m.FeatureVersion && slices.Equal(m.Features, FeatureNames(enc, m.Kind))
 }
 
 // DataRef records one dataset a model was trained on.
@@ -74,11 +76,12 @@ type DataRef struct {
 
 // Training records how a model was made.
 type Training struct {
-	Data        []DataRef `json:"data"`
-	TrainRows   int       `json:"train_rows"`
-	HeldOutRows int       `json:"heldout_rows"`
-	Target      string    `json:"target"`
-	Fit         FitConfig `json:"fit"`
+	Data        []DataRef  `json:"data"`
+	TrainRows   int        `json:"train_rows"`
+	HeldOutRows int        `json:"heldout_rows"`
+	Target      string     `json:"target"`
+	Fit         FitConfig  `json:"fit,omitzero"`
+	Net         *NetConfig `json:"net,omitempty"`
 }
 
 // Metric is one held-out measure.
@@ -95,8 +98,51 @@ type Model struct {
 	Features       []string
 	Training       Training
 	Metrics        []Metric
-	Forest         *Forest
+	// Forest or Net, whichever the model is.
+	Forest *Forest
+	Net    *Net
+	// Encoder names the feature encoding read (features.EncoderName).
+	Encoder string
 }
+
+// Scorer scores rows with a model: each row's prediction, appended to
+// out[:0]. It keeps scratch space: one per goroutine.
+type Scorer interface {
+	Score(rows [][]float64, out []float64) []float64
+}
+
+// NewScorer returns a scorer of the model's rows.
+func (m *Model) NewScorer() Scorer {
+	if m.Net != nil {
+		return &netScorer{net: m.Net}
+	}
+	return forestScorer{m.Forest}
+}
+
+type forestScorer struct{ f *Forest }
+
+// Score implements Scorer.
+func (s forestScorer) Score(rows [][]float64, out []float64) []float64 {
+	out = out[:0]
+	for _, r := range rows {
+		out = append(out, s.f.Predict(r))
+	}
+	return out
+}
+
+// Type names the model's kind of predictor: trees or mlp.
+func (m *Model) Type() string {
+	if m.Net != nil {
+		return MLP
+	}
+	return Trees
+}
+
+// The kinds of predictor, as chariot train --model names them.
+const (
+	Trees = "trees"
+	MLP   = "mlp"
+)
 
 type file struct {
 	Format         string            `json:"format"`
@@ -107,8 +153,10 @@ type file struct {
 	Features       []string          `json:"features"`
 	Training       Training          `json:"training"`
 	Metrics        []Metric          `json:"metrics"`
+	Encoder        string            `json:"encoder,omitempty"`
 	Checksum       string            `json:"checksum"`
-	Trees          []json.RawMessage `json:"trees"`
+	Trees          []json.RawMessage `json:"trees,omitempty"`
+	Net            json.RawMessage   `json:"net,omitempty"`
 }
 
 func checksum(raw []json.RawMessage) string {
@@ -127,7 +175,16 @@ func (m *Model) Marshal() ([]byte, error) {
 	f := file{
 		Format: FileFormat, Version: FileVersion, Kind: m.Kind, Game: m.Game,
 		FeatureVersion: m.FeatureVersion, Features: m.Features, Training: m.Training, Metrics: m.Metrics,
-		Checksum: checksum(m.Forest.raw), Trees: m.Forest.raw,
+		Encoder: m.Encoder,
+	}
+	if m.Net != nil {
+		raw, err := json.Marshal(m.Net.file())
+		if err != nil {
+			return nil, err
+		}
+		f.Net, f.Checksum = raw, netChecksum(raw)
+	} else {
+		f.Trees, f.Checksum = m.Forest.raw, checksum(m.Forest.raw)
 	}
 	b, err := json.Marshal(f)
 	if err != nil {
@@ -194,19 +251,32 @@ func Unmarshal(b []byte) (*Model, error) {
 		return nil, fmt.Errorf("model file version %d, this chariot reads version %d", f.Version, FileVersion)
 	case f.Kind != Value && f.Kind != Policy:
 		return nil, fmt.Errorf("unknown model kind %q", f.Kind)
+	case len(f.Features) == 0:
+		return nil, errors.New("corrupt model file: no features")
+	case len(f.Net) > 0 && len(f.Trees) > 0:
+		return nil, errors.New("corrupt model file: both trees and a network")
+	case len(f.Net) > 0:
+		var b bytes.Buffer
+		if err := json.Compact(&b, f.Net); err != nil || netChecksum(b.Bytes()) != f.Checksum {
+			return nil, errors.New("corrupt model file: the network does not match its checksum")
+		}
+		net, err := decodeNet(f.Net, len(f.Features))
+		if err != nil {
+			return nil, fmt.Errorf("corrupt model file: %w", err)
+		}
+		return &Model{Kind: f.Kind, Game: f.Game, FeatureVersion: f.FeatureVersion, Features: f.Features,
+			Training: f.Training, Metrics: f.Metrics, Net: net, Encoder: f.Encoder}, nil
 	case len(f.Trees) == 0:
 		return nil, errors.New("corrupt model file: no trees")
 	case checksum(f.Trees) != f.Checksum:
 		return nil, errors.New("corrupt model file: the trees do not match their checksum")
-	case len(f.Features) == 0:
-		return nil, errors.New("corrupt model file: no features")
 	}
 	forest := &Forest{Features: len(f.Features), raw: f.Trees}
 	if err := forest.compile(); err != nil {
 		return nil, fmt.Errorf("corrupt model file: %w", err)
 	}
 	return &Model{Kind: f.Kind, Game: f.Game, FeatureVersion: f.FeatureVersion, Features: f.Features,
-		Training: f.Training, Metrics: f.Metrics, Forest: forest}, nil
+		Training: f.Training, Metrics: f.Metrics, Forest: forest, Encoder: f.Encoder}, nil
 }
 
 // Check reports, in one line, why the model cannot serve as a model of
@@ -224,6 +294,10 @@ func (m *Model) Check(g env.Game, k Kind) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("reads features (version %d, %d of them) that this chariot no longer computes for any seat of %s: retrain it",
-		m.FeatureVersion, len(m.Features), g.Name())
+	enc := m.Encoder
+	if enc == "" {
+		enc = "unnamed"
+	}
+	return fmt.Errorf("reads features (version %d, %d of them, encoder %s) that this chariot no longer computes for any seat of %s: retrain it",
+		m.FeatureVersion, len(m.Features), enc, g.Name())
 }

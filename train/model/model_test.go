@@ -183,6 +183,8 @@ func TestRejected(t *testing.T) {
 	old.FeatureVersion = features.GenericVersion - 1
 	renamed := *loaded
 	renamed.Features = append([]string{"x"}, loaded.Features[1:]...)
+	otherEncoder := *loaded
+	otherEncoder.Encoder = "stnazaire"
 	for _, c := range []struct {
 		m    *Model
 		g    env.Game
@@ -194,6 +196,7 @@ func TestRejected(t *testing.T) {
 		{loaded, pig, Policy, "is a value model, not a policy model"},
 		{&old, pig, Value, "(version 0,"},
 		{&renamed, pig, Value, "no longer computes"},
+		{&otherEncoder, pig, Value, "encoder stnazaire)"},
 	} {
 		if err := c.m.Check(c.g, c.k); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Check: %v, want %q", err, c.want)

@@ -10,7 +10,9 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/train/dataset"
+	"github.com/chariot-ai/chariot/train/features"
 )
 
 // Source is a dataset to train on and the path it was read from.
@@ -51,7 +53,10 @@ func ReadSources(paths []string) ([]Source, error) {
 
 // TrainConfig sets how a model is trained.
 type TrainConfig struct {
-	Fit FitConfig
+	// Model is the kind of predictor: Trees (Fit) or MLP (Net).
+	Model string
+	Fit   FitConfig
+	Net   NetConfig
 	// HeldOut is the share of games kept out of training to measure the
 	// model on (0.2: one game in five, chosen by a hash of the seed and
 	// the game).
@@ -60,7 +65,7 @@ type TrainConfig struct {
 
 // DefaultTrain is DefaultFit with a fifth of the games held out.
 func DefaultTrain() TrainConfig {
-	return TrainConfig{Fit: DefaultFit(), HeldOut: 0.2}
+	return TrainConfig{Model: Trees, Fit: DefaultFit(), Net: DefaultNet(), HeldOut: 0.2}
 }
 
 // heldOut reports whether game i of source k is held out.
@@ -91,15 +96,17 @@ func dataRefs(src []Source) ([]DataRef, error) {
 	return refs, nil
 }
 
-// fitModel fits the forest of a model of kind k and records how: the
-// features, the datasets it came from, the rows and the target.
-func fitModel(k Kind, src []Source, cfg TrainConfig, xTr [][]float64, yTr []float64, heldRows int, target string) (*Model, error) {
+// fitModel fits the forest or network of a model of kind k and records
+// how: the features and their encoder, the datasets it came from, the rows
+// and the target. groups, for a policy, are the first rows of each
+// decision, then len(xTr).
+func fitModel(k Kind, src []Source, cfg TrainConfig, xTr [][]float64, yTr []float64, groups []int, heldRows int, target string) (*Model, error) {
 	h := src[0].Data.Header
 	names := h.StateFeatures
 	if k == Policy {
 		names = h.ActionFeatures
 	}
-	forest, err := Fit(xTr, yTr, names, cfg.Fit)
+	encoder, err := encoderOf(h)
 	if err != nil {
 		return nil, err
 	}
@@ -107,8 +114,39 @@ func fitModel(k Kind, src []Source, cfg TrainConfig, xTr [][]float64, yTr []floa
 	if err != nil {
 		return nil, err
 	}
-	return &Model{Kind: k, Game: src[0].Data.Header.Game, FeatureVersion: h.FeatureVersion, Features: names, Forest: forest,
-		Training: Training{Data: refs, TrainRows: len(xTr), HeldOutRows: heldRows, Target: target, Fit: cfg.Fit}}, nil
+	m := &Model{Kind: k, Game: h.Game, FeatureVersion: h.FeatureVersion, Features: names, Encoder: encoder,
+		Training: Training{Data: refs, TrainRows: len(xTr), HeldOutRows: heldRows, Target: target}}
+	switch cfg.Model {
+	case Trees, "":
+		m.Training.Fit = cfg.Fit
+		m.Forest, err = Fit(xTr, yTr, names, cfg.Fit)
+	case MLP:
+		if k == Value {
+			groups = nil
+		}
+		net := cfg.Net
+		m.Training.Net = &net
+		m.Net, err = FitNet(xTr, yTr, groups, cfg.Net)
+	default:
+		return nil, fmt.Errorf("model %q: want %s or %s", cfg.Model, Trees, MLP)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// encoderOf names the feature encoder of the dataset's recorded seat.
+func encoderOf(h dataset.Header) (string, error) {
+	g, err := env.NewGame(h.Game)
+	if err != nil {
+		return "", fmt.Errorf("dataset of game %s: %w", h.Game, err)
+	}
+	seat := 0
+	if len(h.Seats) > 0 {
+		seat = h.Seats[0]
+	}
+	return features.EncoderName(features.NewEncoder(g, env.Player(seat))), nil
 }
 
 // BaselineFeature names the state feature, where a game's encoding has one,
@@ -134,19 +172,18 @@ func TrainValue(src []Source, cfg TrainConfig) (*Model, error) {
 	if len(xTr) == 0 {
 		return nil, fmt.Errorf("no training rows")
 	}
-	m, err := fitModel(Value, src, cfg, xTr, yTr, len(xTe), "final_vp")
+	m, err := fitModel(Value, src, cfg, xTr, yTr, nil, len(xTe), "final_vp")
 	if err != nil {
 		return nil, err
 	}
-	names, forest := m.Features, m.Forest
+	names := m.Features
 	if len(xTe) > 0 {
-		pred := make([]float64, len(xTe))
+		pred := m.NewScorer().Score(xTe, nil)
 		base := make([]float64, len(xTe))
 		// A game's own encoding may carry its hand-made estimate of the
 		// final score, the baseline a model has to beat.
 		ve := slices.Index(names, BaselineFeature)
 		for i, x := range xTe {
-			pred[i] = forest.Predict(x)
 			if ve >= 0 {
 				base[i] = x[ve]
 			}
@@ -200,6 +237,7 @@ func regression(pred, y []float64) (r2, mae float64) {
 func TrainPolicy(src []Source, cfg TrainConfig) (*Model, error) {
 	var xTr [][]float64
 	var yTr []float64
+	var groups []int
 	var test []*dataset.Row
 	for k, s := range src {
 		for i := range s.Data.Rows {
@@ -211,6 +249,7 @@ func TrainPolicy(src []Source, cfg TrainConfig) (*Model, error) {
 				test = append(test, r)
 				continue
 			}
+			groups = append(groups, len(xTr))
 			xTr = append(xTr, r.Actions...)
 			yTr = append(yTr, r.Target()...)
 		}
@@ -222,12 +261,12 @@ func TrainPolicy(src []Source, cfg TrainConfig) (*Model, error) {
 	for _, r := range test {
 		heldRows += len(r.Legal)
 	}
-	m, err := fitModel(Policy, src, cfg, xTr, yTr, heldRows, "visit_share")
+	m, err := fitModel(Policy, src, cfg, xTr, yTr, append(groups, len(xTr)), heldRows, "visit_share")
 	if err != nil {
 		return nil, err
 	}
 	if len(test) > 0 {
-		m.Metrics = policyMetrics(m.Forest, test)
+		m.Metrics = policyMetrics(m.NewScorer(), test)
 	}
 	return m, nil
 }
@@ -235,14 +274,13 @@ func TrainPolicy(src []Source, cfg TrainConfig) (*Model, error) {
 // policyMetrics measures on decisions: accuracy (the best-scored action
 // is the one played), top-3 (the one played is among the three best), and
 // the same for a uniform random choice.
-func policyMetrics(f *Forest, test []*dataset.Row) []Metric {
+func policyMetrics(sc Scorer, test []*dataset.Row) []Metric {
 	var acc, top3, racc, rtop3 float64
 	scores := make([]float64, 0, 64)
 	order := make([]int, 0, 64)
 	for _, r := range test {
-		scores, order = scores[:0], order[:0]
-		for k, x := range r.Actions {
-			scores = append(scores, f.Predict(x))
+		scores, order = sc.Score(r.Actions, scores), order[:0]
+		for k := range r.Actions {
 			order = append(order, k)
 		}
 		sort.SliceStable(order, func(a, b int) bool { return scores[order[a]] > scores[order[b]] })

@@ -1,0 +1,191 @@
+package model
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chariot-ai/chariot/env/envtest"
+)
+
+func smallNet() TrainConfig {
+	cfg := DefaultTrain()
+	cfg.Model = MLP
+	cfg.Net = NetConfig{Hidden: []int{16, 8}, Epochs: 4, Batch: 16, LR: 3e-3, L2: 1e-5, Seed: 5}
+	return cfg
+}
+
+// TestNetLearnsARegression: a value network fits y = 3a − 2b + noise on
+// rows it did not see far better than the mean does.
+func TestNetLearnsARegression(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	row := func() ([]float64, float64) {
+		a, b := rng.Float64()*10, rng.Float64()*10
+		return []float64{a, b, rng.Float64()}, 3*a - 2*b + rng.NormFloat64()*0.1
+	}
+	var x [][]float64
+	var y []float64
+	for range 2000 {
+		r, v := row()
+		x, y = append(x, r), append(y, v)
+	}
+	net, err := FitNet(x, y, nil, NetConfig{Hidden: []int{16}, Epochs: 30, Batch: 32, LR: 1e-2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sse, sst float64
+	for range 500 {
+		r, v := row()
+		d := net.Predict(r) - v
+		sse += d * d
+		sst += v * v // y has mean about 5 and spread about 10
+	}
+	if r2 := 1 - sse/sst; r2 < 0.98 {
+		t.Fatalf("held-out R² (about the origin) %.3f, want above 0.98", r2)
+	}
+}
+
+// TestNetLearnsAPolicy: in each decision the action with the largest
+// first feature gets all the visits; the network learns to score it best.
+func TestNetLearnsAPolicy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	decision := func() [][]float64 {
+		rows := make([][]float64, 2+rng.IntN(5))
+		for i := range rows {
+			rows[i] = []float64{rng.Float64(), rng.Float64(), float64(len(rows))}
+		}
+		return rows
+	}
+	best := func(rows [][]float64) int {
+		b := 0
+		for i, r := range rows {
+			if r[0] > rows[b][0] {
+				b = i
+			}
+		}
+		return b
+	}
+	var x [][]float64
+	var y []float64
+	var groups []int
+	for range 1500 {
+		rows := decision()
+		groups = append(groups, len(x))
+		for i, r := range rows {
+			x = append(x, r)
+			y = append(y, map[bool]float64{true: 1}[i == best(rows)])
+		}
+	}
+	net, err := FitNet(x, y, append(groups, len(x)), NetConfig{Hidden: []int{16}, Epochs: 20, Batch: 32, LR: 1e-2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := (&Model{Net: net}).NewScorer()
+	right := 0
+	for range 300 {
+		rows := decision()
+		s := sc.Score(rows, nil)
+		top := 0
+		for i := range s {
+			if s[i] > s[top] {
+				top = i
+			}
+		}
+		if top == best(rows) {
+			right++
+		}
+	}
+	if right < 270 {
+		t.Fatalf("picked the best action in %d of 300 decisions, want at least 270", right)
+	}
+}
+
+// TestNetModelFile: a network model trained twice with the same seed is
+// the same file, byte for byte; it loads back with the same predictions
+// and its encoder; a damaged network, or one of another shape, is refused
+// in one line.
+func TestNetModelFile(t *testing.T) {
+	src := smallData(t, 20)
+	g := envtest.NewGame(t, "pig")
+	dir := t.TempDir()
+	for _, kind := range []Kind{Value, Policy} {
+		train := TrainValue
+		if kind == Policy {
+			train = TrainPolicy
+		}
+		m, err := train(src, smallNet())
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := train(src, smallNet())
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := m.Marshal()
+		b, _ := again.Marshal()
+		if !bytes.Equal(a, b) {
+			t.Fatalf("%s: two fits with one seed differ", kind)
+		}
+		if m.Encoder != "generic" || m.Type() != MLP || len(m.Metrics) == 0 {
+			t.Fatalf("%s: encoder %q, type %s, metrics %v", kind, m.Encoder, m.Type(), m.Metrics)
+		}
+		path := filepath.Join(dir, string(kind)+".json")
+		if err := m.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := back.Check(g, kind); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range src[0].Data.Rows[:20] {
+			x := r.State
+			if kind == Policy {
+				x = r.Actions[0]
+			}
+			if p, q := m.Net.Predict(x), back.Net.Predict(x); p != q || math.IsNaN(p) {
+				t.Fatalf("%s: prediction %v, loaded %v", kind, p, q)
+			}
+		}
+	}
+	good, _ := os.ReadFile(filepath.Join(dir, "value.json"))
+	for _, c := range []struct {
+		name, from, to, want string
+	}{
+		{"weight changed", `"w":[`, `"w":[1.5,`, "corrupt model file: the network does not match its checksum"},
+		{"trees too", `"checksum":`, `"trees":[{}],"checksum":`, "corrupt model file: both trees and a network"},
+	} {
+		bad := strings.Replace(string(good), c.from, c.to, 1)
+		if bad == string(good) {
+			t.Fatalf("%s: nothing replaced", c.name)
+		}
+		_, err := Unmarshal([]byte(bad))
+		if err == nil || err.Error() != c.want || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestNetShapeChecked: a network whose layers do not chain is refused,
+// checksum or not.
+func TestNetShapeChecked(t *testing.T) {
+	for _, c := range []struct {
+		raw, want string
+	}{
+		{`{"mean":[0],"std":[1],"layers":[{"in":1,"out":2,"w":[1,1],"b":[0,0]}],"out_scale":1}`, "the last layer gives 2 outputs, not 1"},
+		{`{"mean":[0],"std":[1],"layers":[{"in":2,"out":1,"w":[1,1],"b":[0]}],"out_scale":1}`, "layer 1 takes 2 inputs, the layer before gives 1"},
+		{`{"mean":[0],"std":[0],"layers":[{"in":1,"out":1,"w":[1],"b":[0]}],"out_scale":1}`, "an input's spread is not positive"},
+		{`{"mean":[0,0],"std":[1,1],"layers":[{"in":1,"out":1,"w":[1],"b":[0]}]}`, "the network standardises 2 and 2 inputs, but the model has 1 features"},
+		{`{"mean":[0],"std":[1],"layers":[{"in":1,"out":1,"w":[1,2],"b":[0]}]}`, "layer 1: 2 weights and 1 biases for 1 × 1"},
+	} {
+		if _, err := decodeNet([]byte(c.raw), 1); err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v, want %q", c.raw, err, c.want)
+		}
+	}
+}
