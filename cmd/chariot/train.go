@@ -195,7 +195,7 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "train iterate", "--seat: "+err.Error())
 	}
-	cfg.Fit.Workers = *workers
+	cfg.Fit.Workers, cfg.Net.Seed = *workers, cfg.Fit.Seed
 	ic := iterate.Config{Seat: seat, Population: eval.SplitAgents(*population), Game: g, Dir: *dir, Rounds: *rounds, Bootstrap: *bootstrap, BootstrapGames: *bootGames,
 		Search: *searchSpec, Games: *games, EvalGames: *evalGames, Baselines: eval.SplitAgents(*baselines), Seed: *seed,
 		Train: *cfg, Workers: *workers, Log: stdout}

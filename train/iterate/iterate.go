@@ -108,7 +108,7 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 	}
 	evalSeed := cfg.Seed ^ 0x6576616c
 	train := cfg.Train
-	train.Fit.Progress = cfg.Progress
+	train.Fit.Progress, train.Net.Progress = cfg.Progress, cfg.Progress
 	for r := 0; r <= cfg.Rounds; r++ {
 		agent, games := cfg.Bootstrap, cfg.BootstrapGames
 		if r > 0 {
@@ -246,6 +246,8 @@ func withModels(search, policy, value string) (string, error) {
 		switch {
 		case v == "@" && k == "eval":
 			p[k], at = "learned:"+value, true
+		case v == "@" && k == "policy":
+			p[k], at = "learned:"+policy, true
 		case v == "@":
 			p[k], at = "learned:model="+policy, true
 		case strings.Contains(v, "@"):

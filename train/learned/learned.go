@@ -26,6 +26,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -33,12 +34,15 @@ import (
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/features"
 	"github.com/chariot-ai/chariot/train/model"
+	trainmodels "github.com/chariot-ai/chariot/train/models"
 )
 
 // OptionDocs are the options of a learned agent.
 var OptionDocs = []env.OptionDoc{
-	{Name: "model", Default: "", Help: "policy model file (chariot train policy)"},
+	{Name: "model", Default: "", Help: "policy model file (chariot train policy), or the name of a shipped model (train/models)"},
 	{Name: "temp", Default: "0", Help: "0: play the best-scored action; above 0: sample actions with probability ∝ exp(score/temp)"},
+	{Name: "at", Default: "", Help: "decision kinds the model plays, joined by '+' (games that name them); plan plays the others (default: all)"},
+	{Name: "plan", Default: "", Help: "agent spec that plays the decisions not in at, options separated by ';' (default: the game's rollout agent)"},
 }
 
 func init() {
@@ -59,7 +63,11 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return NewAgent(g, m, temp, seed)
+			a, err := NewAgent(g, m, temp, seed)
+			if err != nil {
+				return nil, err
+			}
+			return a, a.setPlan(g, p, seed)
 		},
 	})
 	search.RegisterPolicy("learned", func(g env.Game, path string) (search.Policy, error) {
@@ -101,11 +109,18 @@ type cached struct {
 }
 
 // Open loads the model file at path (from the cache if the file has not
-// been replaced or changed since) and checks that it is a model of kind k
-// for g.
+// been replaced or changed since), or where no file has that name the
+// shipped model of that name (package train/models), and checks that it
+// is a model of kind k for g.
 func Open(path string, g env.Game, k model.Kind) (*model.Model, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
+		if b, ok := trainmodels.File(path, string(k)); ok && errors.Is(err, os.ErrNotExist) {
+			return openShipped(path, b, g, k)
+		}
+		if names := trainmodels.Names(string(k)); errors.Is(err, os.ErrNotExist) && len(names) > 0 {
+			return nil, fmt.Errorf("model %s: no such file, nor a shipped %s model (shipped: %s)", path, k, strings.Join(names, ", "))
+		}
 		return nil, fmt.Errorf("model %s: %w", path, errors.Unwrap(err))
 	}
 	m := cachedModel(path, fi)
@@ -117,6 +132,28 @@ func Open(path string, g env.Game, k model.Kind) (*model.Model, error) {
 	}
 	if err := m.Check(g, k); err != nil {
 		return nil, fmt.Errorf("model %s %w", path, err)
+	}
+	return m, nil
+}
+
+// shipped holds the shipped models loaded, by name and kind.
+var shipped sync.Map
+
+// openShipped loads the shipped model name of kind k (its file's bytes b)
+// once, and checks it for g.
+func openShipped(name string, b []byte, g env.Game, k model.Kind) (*model.Model, error) {
+	key := name + "-" + string(k)
+	v, ok := shipped.Load(key)
+	if !ok {
+		m, err := model.Unmarshal(b)
+		if err != nil {
+			return nil, fmt.Errorf("shipped model %s: %w", key, err)
+		}
+		v, _ = shipped.LoadOrStore(key, m)
+	}
+	m := v.(*model.Model)
+	if err := m.Check(g, k); err != nil {
+		return nil, fmt.Errorf("shipped model %s %w", key, err)
 	}
 	return m, nil
 }
@@ -153,6 +190,8 @@ func cacheModel(path string, fi os.FileInfo, m *model.Model) {
 
 // Agent plays a policy model's choice.
 type Agent struct {
+	at     []string             // decision kinds the model plays (nil: all)
+	plan   agents.Agent         // plays the others
 	encs   []env.FeatureEncoder // by seat; nil where the model reads other features
 	legal  []env.Action
 	scorer model.Scorer
@@ -207,8 +246,44 @@ func encodeActions(enc env.FeatureEncoder, s env.State, legal []env.Action, rows
 	return rows
 }
 
+// setPlan reads options at and plan: the agent then plays the model's
+// choice at the kinds of decision in at and the plan's at the others, as
+// a search with option at does (the search the model learned from, say).
+func (a *Agent) setPlan(g env.Game, p env.Params, seed uint64) error {
+	if p["at"] == "" {
+		if p["plan"] != "" {
+			return errors.New("learned: option plan needs option at (the decisions the model plays)")
+		}
+		return nil
+	}
+	dk, ok := g.(env.DecisionKinds)
+	if !ok {
+		return fmt.Errorf("learned: option at: %s does not name its kinds of decision", g.Name())
+	}
+	at, err := agents.Choices(p, OptionDocs[2], "+", dk.DecisionKinds(), "a kind of decision of "+g.Name())
+	if err != nil {
+		return err
+	}
+	spec := strings.ReplaceAll(p["plan"], ";", ",")
+	if spec == "" {
+		if spec = agents.RolloutAgent(g); spec == "" {
+			return fmt.Errorf("learned: option at: %s has no rollout agent to play the other decisions: give plan=AGENT", g.Name())
+		}
+	}
+	if a.plan, err = agents.New(spec, g, seed^0x706c616e); err != nil {
+		return fmt.Errorf("learned: option plan: %w", err)
+	}
+	a.at = at
+	return nil
+}
+
 // Act implements agents.Agent.
 func (a *Agent) Act(ctx context.Context, s env.State) (env.Action, error) {
+	if a.plan != nil {
+		if k, ok := s.(env.DecisionKinder); ok && !slices.Contains(a.at, k.DecisionKind()) {
+			return a.plan.Act(ctx, s)
+		}
+	}
 	if p := s.CurrentPlayer(); p < 0 || int(p) >= len(a.encs) || a.encs[p] == nil {
 		return 0, fmt.Errorf("learned: the policy model was trained on another seat's features than %s's", env.SeatName(s.Game(), p))
 	}

@@ -20,6 +20,9 @@ import (
 // played by a small search, both seats recorded.
 var policyFile, valueFile string
 
+// The same for networks (chariot train --model mlp).
+var netPolicyFile, netValueFile string
+
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "learned")
 	if err != nil {
@@ -27,6 +30,12 @@ func TestMain(m *testing.M) {
 	}
 	policyFile, valueFile, err = fitModels(dir)
 	if err != nil {
+		panic(err)
+	}
+	netPolicyFile, netValueFile = filepath.Join(dir, "np.json"), filepath.Join(dir, "nv.json")
+	cfg := model.DefaultTrain()
+	cfg.Model, cfg.Net.Hidden, cfg.Net.Epochs = model.MLP, []int{16}, 5
+	if _, _, err := model.TrainPair([]string{filepath.Join(dir, "d.jsonl")}, cfg, netPolicyFile, netValueFile); err != nil {
 		panic(err)
 	}
 	code := m.Run()
