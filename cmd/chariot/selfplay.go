@@ -32,6 +32,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "dataset file (JSON lines), appended game by game")
 	resume := fs.Bool("resume", false, "continue the --out file: play only the games not in it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	stateOnly := fs.Bool("state-only", false, "record no state–action features (enough for a value model and a policy head, train --model mlp --head)")
 	sharding := addShardFlags(fs)
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
@@ -61,7 +62,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 			*agentSpec += ",rollout=" + r + ",prior=3"
 		}
 	}
-	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Seats: eval.SplitAgents(*seatList), Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume, Seat: *seat, Shard: shard}
+	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Seats: eval.SplitAgents(*seatList), Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume, Seat: *seat, Shard: shard, StateOnly: *stateOnly}
 	cfg.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
 	n, err := interruptible(func(ctx context.Context) (int, error) {
 		return selfplay.Run(ctx, cfg)

@@ -60,6 +60,7 @@ func fitFlags(fs *flag.FlagSet) (*model.TrainConfig, *int) {
 		}
 		return nil
 	})
+	fs.BoolVar(&cfg.Head, "head", false, "mlp policy: a logit for each of the game's actions from the state features, instead of a score of each state–action row")
 	fs.IntVar(&cfg.Net.Epochs, "epochs", cfg.Net.Epochs, "mlp: passes over the training data")
 	fs.IntVar(&cfg.Net.Batch, "batch", cfg.Net.Batch, "mlp: decisions (policy) or rows (value) a step")
 	fs.Float64Var(&cfg.Net.LR, "lr", cfg.Net.LR, "mlp: Adam's step size")

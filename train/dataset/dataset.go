@@ -77,6 +77,8 @@ type Header struct {
 	Agent          string   `json:"agent"`
 	Seed           uint64   `json:"seed"`
 	StateFeatures  []string `json:"state_features"`
+	// ActionFeatures is empty in a dataset recorded without them (rows
+	// with no actions), for a policy head.
 	ActionFeatures []string `json:"action_features"`
 	// Seats lists the seats whose decisions are recorded; absent means
 	// seat 0 alone (a solitaire game).
@@ -135,7 +137,7 @@ func (r *Row) check(h *Header) error {
 		return fmt.Errorf("negative seat %d", r.Seat)
 	case len(r.State) != len(h.StateFeatures):
 		return fmt.Errorf("%d state features, the header names %d", len(r.State), len(h.StateFeatures))
-	case len(r.Legal) == 0 || len(r.Actions) != len(r.Legal):
+	case len(r.Legal) == 0 || len(r.Actions) != len(r.Legal) && !(len(h.ActionFeatures) == 0 && len(r.Actions) == 0):
 		return fmt.Errorf("%d legal actions with %d feature rows", len(r.Legal), len(r.Actions))
 	case r.Visits != nil && len(r.Visits) != len(r.Legal):
 		return fmt.Errorf("%d visit counts for %d legal actions", len(r.Visits), len(r.Legal))

@@ -194,9 +194,11 @@ type Agent struct {
 	plan   agents.Agent         // plays the others
 	encs   []env.FeatureEncoder // by seat; nil where the model reads other features
 	legal  []env.Action
+	model  *model.Model
 	scorer model.Scorer
 	temp   float64
 	rng    *rand.Rand
+	state  []float64
 	rows   [][]float64
 	scores []float64
 }
@@ -207,7 +209,7 @@ func NewAgent(g env.Game, m *model.Model, temp float64, seed uint64) (*Agent, er
 	if err := m.Check(g, model.Policy); err != nil {
 		return nil, fmt.Errorf("model %w", err)
 	}
-	return &Agent{encs: seatEncoders(g, m), scorer: m.NewScorer(), temp: temp, rng: rand.New(rand.NewPCG(seed, 0x4c4541524e))}, nil
+	return &Agent{encs: seatEncoders(g, m), model: m, scorer: m.NewScorer(), temp: temp, rng: rand.New(rand.NewPCG(seed, 0x4c4541524e))}, nil
 }
 
 // seatEncoders gives each seat of g its feature encoder where the model
@@ -227,23 +229,27 @@ func seatEncoders(g env.Game, m *model.Model) []env.FeatureEncoder {
 // agent's, valid until the next call.
 func (a *Agent) Scores(s env.State) ([]env.Action, []float64) {
 	a.legal = s.LegalActions(a.legal)
-	a.rows = encodeActions(a.encs[s.CurrentPlayer()], s, a.legal, a.rows)
-	a.scores = a.scorer.Score(a.rows, a.scores)
+	a.scores = a.score(a.encs[s.CurrentPlayer()], s, a.legal, a.scores)
 	return a.legal, a.scores
 }
 
-// encodeActions writes the features of each legal action of s into rows,
-// reusing its buffers.
-func encodeActions(enc env.FeatureEncoder, s env.State, legal []env.Action, rows [][]float64) [][]float64 {
+// score appends to out[:0] the model's score of each of the legal actions
+// of s, read with enc: from the state features for a policy head, else from
+// each action's state–action features.
+func (a *Agent) score(enc env.FeatureEncoder, s env.State, legal []env.Action, out []float64) []float64 {
 	enc.Reset(s)
-	for len(rows) < len(legal) {
-		rows = append(rows, nil)
+	if a.model.Head() {
+		a.state = enc.EncodeState(a.state)
+		return a.model.ScoreDecision(a.scorer, a.state, nil, legal, out)
 	}
-	rows = rows[:len(legal)]
+	for len(a.rows) < len(legal) {
+		a.rows = append(a.rows, nil)
+	}
+	a.rows = a.rows[:len(legal)]
 	for i, act := range legal {
-		rows[i] = enc.EncodeAction(act, rows[i])
+		a.rows[i] = enc.EncodeAction(act, a.rows[i])
 	}
-	return rows
+	return a.model.ScoreDecision(a.scorer, nil, a.rows, legal, out)
 }
 
 // setPlan reads options at and plan: the agent then plays the model's
@@ -395,8 +401,7 @@ func (p *Prior) Prior(s env.State, legal []env.Action, out []float64) []float64 
 		}
 		return out
 	}
-	a.rows = encodeActions(enc, s, legal, a.rows)
-	out = a.scorer.Score(a.rows, out)
+	out = a.score(enc, s, legal, out)
 	if !p.logits {
 		sum := 0.0
 		for i, v := range out {

@@ -49,19 +49,24 @@ const (
 )
 
 // FeatureNames are the features a model of kind k reads from enc, in
-// order.
-func FeatureNames(enc env.FeatureEncoder, k Kind) []string {
-	if k == Policy {
+// order: a policy's state–action features, or with head (a policy head
+// over the game's actions) and for a value the state features.
+func FeatureNames(enc env.FeatureEncoder, k Kind, head bool) []string {
+	if k == Policy && !head {
 		return features.Names(enc.ActionDocs())
 	}
 	return features.Names(enc.StateDocs())
 }
 
+// Head reports whether the model is a policy head: a network giving a
+// logit for each of the game's actions from the state features.
+func (m *Model) Head() bool { return m.Actions > 0 }
+
 // Reads reports whether the model reads the features enc writes: the
 // same encoder (where the file names it), version and feature list.
 func (m *Model) Reads(enc env.FeatureEncoder) bool {
 	return (m.Encoder == "" || m.Encoder == features.EncoderName(enc)) &&
-		enc.Version() == m.FeatureVersion && slices.Equal(m.Features, FeatureNames(enc, m.Kind))
+		enc.Version() == m.FeatureVersion && slices.Equal(m.Features, FeatureNames(enc, m.Kind, m.Head()))
 }
 
 // DataRef records one dataset a model was trained on.
@@ -103,6 +108,8 @@ type Model struct {
 	Net    *Net
 	// Encoder names the feature encoding read (features.EncoderName).
 	Encoder string
+	// Actions, for a policy head, is the number of the game's actions.
+	Actions int
 }
 
 // Scorer scores rows with a model: each row's prediction, appended to
@@ -154,6 +161,7 @@ type file struct {
 	Training       Training          `json:"training"`
 	Metrics        []Metric          `json:"metrics"`
 	Encoder        string            `json:"encoder,omitempty"`
+	Actions        int               `json:"actions,omitempty"`
 	Checksum       string            `json:"checksum"`
 	Trees          []json.RawMessage `json:"trees,omitempty"`
 	Net            json.RawMessage   `json:"net,omitempty"`
@@ -175,7 +183,7 @@ func (m *Model) Marshal() ([]byte, error) {
 	f := file{
 		Format: FileFormat, Version: FileVersion, Kind: m.Kind, Game: m.Game,
 		FeatureVersion: m.FeatureVersion, Features: m.Features, Training: m.Training, Metrics: m.Metrics,
-		Encoder: m.Encoder,
+		Encoder: m.Encoder, Actions: m.Actions,
 	}
 	if m.Net != nil {
 		raw, err := json.Marshal(m.Net.file())
@@ -260,12 +268,15 @@ func Unmarshal(b []byte) (*Model, error) {
 		if err := json.Compact(&b, f.Net); err != nil || netChecksum(b.Bytes()) != f.Checksum {
 			return nil, errors.New("corrupt model file: the network does not match its checksum")
 		}
-		net, err := decodeNet(f.Net, len(f.Features))
+		if f.Actions < 0 || f.Actions > 0 && f.Kind != Policy {
+			return nil, fmt.Errorf("corrupt model file: %d actions for a %s model", f.Actions, f.Kind)
+		}
+		net, err := decodeNet(f.Net, len(f.Features), max(f.Actions, 1))
 		if err != nil {
 			return nil, fmt.Errorf("corrupt model file: %w", err)
 		}
 		return &Model{Kind: f.Kind, Game: f.Game, FeatureVersion: f.FeatureVersion, Features: f.Features,
-			Training: f.Training, Metrics: f.Metrics, Net: net, Encoder: f.Encoder}, nil
+			Training: f.Training, Metrics: f.Metrics, Net: net, Encoder: f.Encoder, Actions: f.Actions}, nil
 	case len(f.Trees) == 0:
 		return nil, errors.New("corrupt model file: no trees")
 	case checksum(f.Trees) != f.Checksum:
@@ -288,6 +299,8 @@ func (m *Model) Check(g env.Game, k Kind) error {
 		return fmt.Errorf("is a %s model, not a %s model", m.Kind, k)
 	case m.Game != spec:
 		return fmt.Errorf("was trained for game %s, not %s", m.Game, spec)
+	case m.Head() && m.Actions != g.NumDistinctActions():
+		return fmt.Errorf("scores %d actions, %s has %d", m.Actions, g.Name(), g.NumDistinctActions())
 	}
 	for p := range g.NumPlayers() {
 		if m.Reads(features.NewEncoder(g, env.Player(p))) {

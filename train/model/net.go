@@ -62,8 +62,8 @@ func netChecksum(raw json.RawMessage) string {
 }
 
 // decodeNet reads and checks a network of a model with the given number
-// of features.
-func decodeNet(raw json.RawMessage, features int) (*Net, error) {
+// of features and outputs.
+func decodeNet(raw json.RawMessage, features, outputs int) (*Net, error) {
 	var f netFile
 	if err := json.Unmarshal(raw, &f); err != nil {
 		return nil, errors.New(jsonProblem(err))
@@ -86,8 +86,8 @@ func decodeNet(raw json.RawMessage, features int) (*Net, error) {
 		n.Layers = append(n.Layers, Layer(l))
 		in = l.Out
 	}
-	if in != 1 {
-		return nil, fmt.Errorf("the last layer gives %d outputs, not 1", in)
+	if in != outputs {
+		return nil, fmt.Errorf("the last layer gives %d outputs, not %d", in, outputs)
 	}
 	for _, v := range n.Std {
 		if !(v > 0) {
@@ -137,8 +137,8 @@ func (s *netScratch) matrix(k, rows, cols int) *mat.Dense {
 
 // forward runs the rows through the net, keeping every layer's
 // activations in s, and returns the last layer's raw outputs (before
-// OutScale), one a row.
-func (n *Net) forward(rows [][]float64, s *netScratch) []float64 {
+// OutScale): a row of outputs for each row.
+func (n *Net) forward(rows [][]float64, s *netScratch) *mat.Dense {
 	x := s.matrix(0, len(rows), len(n.Mean))
 	raw := x.RawMatrix()
 	for i, r := range rows {
@@ -164,8 +164,12 @@ func (n *Net) forward(rows [][]float64, s *netScratch) []float64 {
 		}
 		x = out
 	}
-	return x.RawMatrix().Data[:len(rows)]
+	return x
 }
+
+// Outputs counts the net's outputs: 1, or one logit per action of the
+// game for a policy head.
+func (n *Net) Outputs() int { return n.Layers[len(n.Layers)-1].Out }
 
 // netScorer scores rows with a Net; each goroutine needs its own.
 type netScorer struct {
@@ -179,10 +183,18 @@ func (sc *netScorer) Score(rows [][]float64, out []float64) []float64 {
 	if len(rows) == 0 {
 		return out
 	}
-	for _, v := range sc.net.forward(rows, &sc.s) {
-		out = append(out, v*sc.net.OutScale+sc.net.OutShift)
+	o := sc.net.forward(rows, &sc.s).RawMatrix()
+	for i := range rows {
+		out = append(out, o.Data[i*o.Stride]*sc.net.OutScale+sc.net.OutShift)
 	}
 	return out
+}
+
+// Logits are the outputs of a policy head for one state row: a logit for
+// every action of the game, valid until the next call.
+func (sc *netScorer) Logits(row []float64) []float64 {
+	o := sc.net.forward([][]float64{row}, &sc.s).RawMatrix()
+	return o.Data[:o.Cols]
 }
 
 // Predict is the net's estimate for one row (allocating: for tests and

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/envtest"
 )
 
@@ -184,8 +185,65 @@ func TestNetShapeChecked(t *testing.T) {
 		{`{"mean":[0,0],"std":[1,1],"layers":[{"in":1,"out":1,"w":[1],"b":[0]}]}`, "the network standardises 2 and 2 inputs, but the model has 1 features"},
 		{`{"mean":[0],"std":[1],"layers":[{"in":1,"out":1,"w":[1,2],"b":[0]}]}`, "layer 1: 2 weights and 1 biases for 1 × 1"},
 	} {
-		if _, err := decodeNet([]byte(c.raw), 1); err == nil || err.Error() != c.want {
+		if _, err := decodeNet([]byte(c.raw), 1, 1); err == nil || err.Error() != c.want {
 			t.Errorf("%s: %v, want %q", c.raw, err, c.want)
 		}
+	}
+}
+
+// TestHeadLearnsAPolicy: a policy head learns, from a state row, to put
+// its mass on the legal action the state names, among random legal sets.
+func TestHeadLearnsAPolicy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 7))
+	const actions = 6
+	decision := func() ([]float64, []int, int) {
+		legal := rng.Perm(actions)[:2+rng.IntN(3)]
+		want := legal[rng.IntN(len(legal))]
+		state := make([]float64, actions)
+		state[want] = 1
+		return state, legal, want
+	}
+	var x [][]float64
+	var legal [][]int
+	var y [][]float64
+	for range 2000 {
+		s, l, want := decision()
+		share := make([]float64, len(l))
+		for k, a := range l {
+			if a == want {
+				share[k] = 1
+			}
+		}
+		x, legal, y = append(x, s), append(legal, l), append(y, share)
+	}
+	net, err := FitHead(x, legal, y, actions, NetConfig{Hidden: []int{16}, Epochs: 10, Batch: 32, LR: 1e-2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Model{Kind: Policy, Net: net, Actions: actions}
+	sc := m.NewScorer()
+	right := 0
+	for range 200 {
+		s, l, want := decision()
+		acts := make([]env.Action, len(l))
+		for k, a := range l {
+			acts[k] = env.Action(a)
+		}
+		scores := m.ScoreDecision(sc, s, nil, acts, nil)
+		top := 0
+		for k := range scores {
+			if scores[k] > scores[top] {
+				top = k
+			}
+		}
+		if l[top] == want {
+			right++
+		}
+	}
+	if right < 190 {
+		t.Fatalf("picked the named action in %d of 200 decisions, want at least 190", right)
+	}
+	if _, err := FitHead(x[:1], [][]int{{0, actions}}, [][]float64{{1, 0}}, actions, DefaultNet()); err == nil {
+		t.Error("an action beyond the game's: no error")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/chariot-ai/chariot/internal/pool"
 	"gonum.org/v1/gonum/mat"
@@ -58,20 +59,13 @@ func (c NetConfig) check() error {
 // deterministic for a fixed cfg.Seed: one goroutine, batches in an order
 // drawn from a PCG stream.
 func FitNet(x [][]float64, y []float64, groups []int, cfg NetConfig) (*Net, error) {
-	if err := cfg.check(); err != nil {
-		return nil, err
-	}
-	if len(x) == 0 || len(x) != len(y) {
+	if len(x) != len(y) {
 		return nil, fmt.Errorf("fit: %d rows and %d targets", len(x), len(y))
 	}
-	nf := len(x[0])
-	for i, r := range x {
-		if len(r) != nf {
-			return nil, fmt.Errorf("fit: row %d has %d features, want %d", i, len(r), nf)
-		}
+	n, rng, err := startNet(x, 1, cfg)
+	if err != nil {
+		return nil, err
 	}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
-	n := newNet(x, cfg.Hidden, rng)
 	target := y
 	if groups == nil {
 		n.OutShift, n.OutScale = meanStd(y)
@@ -84,37 +78,112 @@ func FitNet(x [][]float64, y []float64, groups []int, cfg NetConfig) (*Net, erro
 	if groups != nil {
 		units = len(groups) - 1
 	}
+	var rows [][]float64
+	var ys []float64
+	var starts []int
+	return n, trainNet(n, cfg, rng, units, func(us []int) ([][]float64, func(*mat.Dense) *mat.Dense) {
+		rows, ys, starts = rows[:0], ys[:0], starts[:0]
+		for _, u := range us {
+			if groups == nil {
+				rows, ys = append(rows, x[u]), append(ys, target[u])
+				continue
+			}
+			starts = append(starts, len(rows))
+			rows, ys = append(rows, x[groups[u]:groups[u+1]]...), append(ys, target[groups[u]:groups[u+1]]...)
+		}
+		starts = append(starts, len(rows))
+		return rows, func(out *mat.Dense) *mat.Dense {
+			if groups != nil {
+				return softmaxGrad(out, ys, starts)
+			}
+			return squaredGrad(out, ys)
+		}
+	})
+}
+
+// FitHead trains a policy head: from state row x[i], a logit for each of
+// the game's actions, whose softmax over the legal actions legal[i]
+// matches their target shares y[i] (cross-entropy). It suits a game whose
+// state–action features are its observation with the action's number.
+func FitHead(x [][]float64, legal [][]int, y [][]float64, actions int, cfg NetConfig) (*Net, error) {
+	if len(x) != len(legal) || len(x) != len(y) {
+		return nil, fmt.Errorf("fit: %d rows, %d legal sets and %d targets", len(x), len(legal), len(y))
+	}
+	for i := range legal {
+		if len(legal[i]) != len(y[i]) || slices.ContainsFunc(legal[i], func(a int) bool { return a < 0 || a >= actions }) {
+			return nil, fmt.Errorf("fit: row %d: %d targets for legal actions %v of %d", i, len(y[i]), legal[i], actions)
+		}
+	}
+	n, rng, err := startNet(x, actions, cfg)
+	if err != nil {
+		return nil, err
+	}
+	var rows [][]float64
+	var z []float64
+	return n, trainNet(n, cfg, rng, len(x), func(us []int) ([][]float64, func(*mat.Dense) *mat.Dense) {
+		rows = rows[:0]
+		for _, u := range us {
+			rows = append(rows, x[u])
+		}
+		return rows, func(out *mat.Dense) *mat.Dense {
+			o := out.RawMatrix()
+			for r, u := range us {
+				d := o.Data[r*o.Stride : r*o.Stride+actions]
+				z = z[:0]
+				for _, a := range legal[u] {
+					z = append(z, d[a])
+				}
+				softmaxInPlace(z)
+				clear(d)
+				for k, a := range legal[u] {
+					d[a] = (z[k] - y[u][k]) / float64(len(us))
+				}
+			}
+			return out
+		}
+	})
+}
+
+// startNet checks cfg and x and draws the initial net of the given outputs.
+func startNet(x [][]float64, outputs int, cfg NetConfig) (*Net, *rand.Rand, error) {
+	if err := cfg.check(); err != nil {
+		return nil, nil, err
+	}
+	if len(x) == 0 {
+		return nil, nil, fmt.Errorf("fit: no rows")
+	}
+	for i, r := range x {
+		if len(r) != len(x[0]) {
+			return nil, nil, fmt.Errorf("fit: row %d has %d features, want %d", i, len(r), len(x[0]))
+		}
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
+	return newNet(x, cfg.Hidden, outputs, rng), rng, nil
+}
+
+// trainNet runs the epochs: each shuffles the units (rows or decisions)
+// and takes a step of Adam on each batch of cfg.Batch of them, batch
+// giving the rows of some units and the loss's gradient.
+func trainNet(n *Net, cfg NetConfig, rng *rand.Rand, units int, batch func(us []int) ([][]float64, func(*mat.Dense) *mat.Dense)) error {
 	tr := newTrainer(n, cfg)
 	bar := pool.NewBar(cfg.Progress, cfg.Epochs, "training", "epochs")
 	order := make([]int, units)
 	for i := range order {
 		order[i] = i
 	}
-	var rows [][]float64
-	var ys []float64
-	var starts []int
 	for range cfg.Epochs {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for b := 0; b < units; b += cfg.Batch {
-			rows, ys, starts = rows[:0], ys[:0], starts[:0]
-			for _, u := range order[b:min(b+cfg.Batch, units)] {
-				if groups == nil {
-					rows, ys = append(rows, x[u]), append(ys, target[u])
-					continue
-				}
-				starts = append(starts, len(rows))
-				rows, ys = append(rows, x[groups[u]:groups[u+1]]...), append(ys, target[groups[u]:groups[u+1]]...)
-			}
-			tr.step(rows, ys, append(starts, len(rows)), groups != nil)
+			tr.step(batch(order[b:min(b+cfg.Batch, units)]))
 		}
 		bar.Add()
 	}
 	ok := finiteNet(n)
 	bar.End(ok)
 	if !ok {
-		return nil, fmt.Errorf("fit: training diverged (a weight is not a number): lower the step size")
+		return fmt.Errorf("fit: training diverged (a weight is not a number): lower the step size")
 	}
-	return n, nil
+	return nil
 }
 
 // meanStd is the mean and standard deviation of v, the latter 1 where v
@@ -136,7 +205,7 @@ func meanStd(v []float64) (mean, std float64) {
 
 // newNet standardises the inputs by x's columns and draws He-initialised
 // weights (zero biases) from rng.
-func newNet(x [][]float64, hidden []int, rng *rand.Rand) *Net {
+func newNet(x [][]float64, hidden []int, outputs int, rng *rand.Rand) *Net {
 	nf := len(x[0])
 	n := &Net{Mean: make([]float64, nf), Std: make([]float64, nf), OutScale: 1}
 	col := make([]float64, len(x))
@@ -147,7 +216,7 @@ func newNet(x [][]float64, hidden []int, rng *rand.Rand) *Net {
 		n.Mean[j], n.Std[j] = meanStd(col)
 	}
 	in := nf
-	for _, out := range append(hidden, 1) {
+	for _, out := range append(slices.Clone(hidden), outputs) {
 		l := Layer{In: in, Out: out, W: make([]float64, in*out), B: make([]float64, out)}
 		sd := math.Sqrt(2 / float64(in))
 		for k := range l.W {
@@ -167,7 +236,6 @@ type trainer struct {
 	m, v   [][]float64 // per layer: W's moments, then B's
 	gw, gb [][]float64
 	s      netScratch
-	grad   []float64
 }
 
 func newTrainer(n *Net, cfg NetConfig) *trainer {
@@ -181,38 +249,54 @@ func newTrainer(n *Net, cfg NetConfig) *trainer {
 	return tr
 }
 
-// step takes one step of Adam on a batch. With policy, rows starts[k] to
-// starts[k+1]-1 are one decision's actions and ys their target shares;
-// else ys are the rows' standardised targets.
-func (tr *trainer) step(rows [][]float64, ys []float64, starts []int, policy bool) {
-	n := tr.net
-	out := n.forward(rows, &tr.s)
-	g := append(tr.grad[:0], out...)
-	if policy {
-		// d(cross-entropy)/d(score) = softmax − target, averaged over decisions.
-		k := float64(len(starts) - 1)
-		for d := 0; d+1 < len(starts); d++ {
-			z, t := g[starts[d]:starts[d+1]], ys[starts[d]:starts[d+1]]
-			hi := math.Inf(-1)
-			for _, v := range z {
-				hi = max(hi, v)
-			}
-			sum := 0.0
-			for i, v := range z {
-				z[i] = math.Exp(v - hi)
-				sum += z[i]
-			}
-			for i := range z {
-				z[i] = (z[i]/sum - t[i]) / k
-			}
-		}
-	} else {
-		for i := range g {
-			g[i] = (g[i] - ys[i]) / float64(len(g))
+// softmaxInPlace turns z into the softmax of z.
+func softmaxInPlace(z []float64) {
+	hi := math.Inf(-1)
+	for _, v := range z {
+		hi = max(hi, v)
+	}
+	sum := 0.0
+	for i, v := range z {
+		z[i] = math.Exp(v - hi)
+		sum += z[i]
+	}
+	for i := range z {
+		z[i] /= sum
+	}
+}
+
+// softmaxGrad is the gradient of the mean cross-entropy of the decisions
+// of a batch of scores out (one column): rows starts[k] to starts[k+1]-1
+// are decision k's actions and ys their target shares; d/d(score) is
+// softmax − target. It overwrites out.
+func softmaxGrad(out *mat.Dense, ys []float64, starts []int) *mat.Dense {
+	g := out.RawMatrix().Data[:len(ys)]
+	k := float64(len(starts) - 1)
+	for d := 0; d+1 < len(starts); d++ {
+		z, t := g[starts[d]:starts[d+1]], ys[starts[d]:starts[d+1]]
+		softmaxInPlace(z)
+		for i := range z {
+			z[i] = (z[i] - t[i]) / k
 		}
 	}
-	tr.grad = g
-	dz := mat.NewDense(len(rows), 1, g)
+	return out
+}
+
+// squaredGrad is the gradient of half the mean squared error of out (one
+// column) against ys. It overwrites out.
+func squaredGrad(out *mat.Dense, ys []float64) *mat.Dense {
+	g := out.RawMatrix().Data[:len(ys)]
+	for i := range g {
+		g[i] = (g[i] - ys[i]) / float64(len(g))
+	}
+	return out
+}
+
+// step takes one step of Adam on a batch of rows: grad turns the net's
+// outputs into the loss's gradient with respect to them.
+func (tr *trainer) step(rows [][]float64, grad func(out *mat.Dense) *mat.Dense) {
+	n := tr.net
+	dz := grad(n.forward(rows, &tr.s))
 	for li := len(n.Layers) - 1; li >= 0; li-- {
 		l := n.Layers[li]
 		in := tr.s.acts[li]

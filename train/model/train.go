@@ -57,6 +57,10 @@ type TrainConfig struct {
 	Model string
 	Fit   FitConfig
 	Net   NetConfig
+	// Head makes an MLP policy a head over the game's actions, read from
+	// the state features (FitHead), instead of a score of each
+	// state–action row.
+	Head bool
 	// HeldOut is the share of games kept out of training to measure the
 	// model on (0.2: one game in five, chosen by a hash of the seed and
 	// the game).
@@ -235,6 +239,9 @@ func regression(pred, y []float64) (r2, mae float64) {
 // (dataset.Row.Target) from its state–action features, over the
 // decisions with more than one legal action.
 func TrainPolicy(src []Source, cfg TrainConfig) (*Model, error) {
+	if cfg.Head {
+		return trainHead(src, cfg)
+	}
 	var xTr [][]float64
 	var yTr []float64
 	var groups []int
@@ -266,21 +273,95 @@ func TrainPolicy(src []Source, cfg TrainConfig) (*Model, error) {
 		return nil, err
 	}
 	if len(test) > 0 {
-		m.Metrics = policyMetrics(m.NewScorer(), test)
+		m.Metrics = policyMetrics(m, test)
 	}
 	return m, nil
+}
+
+// trainHead fits a policy head (FitHead): from the state features of each
+// decision with a choice, the target shares of its legal actions.
+func trainHead(src []Source, cfg TrainConfig) (*Model, error) {
+	if cfg.Model != MLP {
+		return nil, fmt.Errorf("a policy head is a network: give --model %s", MLP)
+	}
+	h := src[0].Data.Header
+	g, err := env.NewGame(h.Game)
+	if err != nil {
+		return nil, fmt.Errorf("dataset of game %s: %w", h.Game, err)
+	}
+	var x [][]float64
+	var legal [][]int
+	var y [][]float64
+	var test []*dataset.Row
+	for k, s := range src {
+		for i := range s.Data.Rows {
+			r := &s.Data.Rows[i]
+			if len(r.Legal) < 2 {
+				continue
+			}
+			if heldOut(cfg.Fit.Seed, k, r.Game, cfg.HeldOut) {
+				test = append(test, r)
+				continue
+			}
+			l := make([]int, len(r.Legal))
+			for j, a := range r.Legal {
+				l[j] = int(a)
+			}
+			x, legal, y = append(x, r.State), append(legal, l), append(y, r.Target())
+		}
+	}
+	if len(x) == 0 {
+		return nil, fmt.Errorf("no training rows (decisions with a choice)")
+	}
+	encoder, err := encoderOf(h)
+	if err != nil {
+		return nil, err
+	}
+	refs, err := dataRefs(src)
+	if err != nil {
+		return nil, err
+	}
+	net, err := FitHead(x, legal, y, g.NumDistinctActions(), cfg.Net)
+	if err != nil {
+		return nil, err
+	}
+	nc := cfg.Net
+	m := &Model{Kind: Policy, Game: h.Game, FeatureVersion: h.FeatureVersion, Features: h.StateFeatures, Encoder: encoder,
+		Net: net, Actions: g.NumDistinctActions(),
+		Training: Training{Data: refs, TrainRows: len(x), HeldOutRows: len(test), Target: "visit_share", Net: &nc}}
+	if len(test) > 0 {
+		m.Metrics = policyMetrics(m, test)
+	}
+	return m, nil
+}
+
+// ScoreDecision appends to out[:0] the model's score of each legal action
+// of a decision, given its state features and the state–action features of
+// each legal action (a policy head reads the former, other policies the
+// latter); sc is the model's scorer.
+func (m *Model) ScoreDecision(sc Scorer, state []float64, actions [][]float64, legal []env.Action, out []float64) []float64 {
+	if !m.Head() {
+		return sc.Score(actions, out)
+	}
+	logits := sc.(*netScorer).Logits(state)
+	out = out[:0]
+	for _, a := range legal {
+		out = append(out, logits[a])
+	}
+	return out
 }
 
 // policyMetrics measures on decisions: accuracy (the best-scored action
 // is the one played), top-3 (the one played is among the three best), and
 // the same for a uniform random choice.
-func policyMetrics(sc Scorer, test []*dataset.Row) []Metric {
+func policyMetrics(m *Model, test []*dataset.Row) []Metric {
 	var acc, top3, racc, rtop3 float64
+	sc := m.NewScorer()
 	scores := make([]float64, 0, 64)
 	order := make([]int, 0, 64)
 	for _, r := range test {
-		scores, order = sc.Score(r.Actions, scores), order[:0]
-		for k := range r.Actions {
+		scores, order = m.ScoreDecision(sc, r.State, r.Actions, r.Legal, scores), order[:0]
+		for k := range r.Legal {
 			order = append(order, k)
 		}
 		sort.SliceStable(order, func(a, b int) bool { return scores[order[a]] > scores[order[b]] })

@@ -57,6 +57,10 @@ type Config struct {
 	// Shard, if set, plays only that shard of the games; the dataset's
 	// header then names the run and the shard, for dataset.Merge.
 	Shard eval.Shard
+	// StateOnly records no state–action features: enough for a value
+	// model and a policy head, on a game whose state–action features
+	// repeat a large observation for every legal action.
+	StateOnly bool
 }
 
 // seats lists the seats a run records, and checks that their encoders
@@ -113,6 +117,9 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 		StateFeatures:  features.Names(enc.StateDocs()),
 		ActionFeatures: features.Names(enc.ActionDocs()),
 	}
+	if cfg.StateOnly {
+		h.ActionFeatures = []string{}
+	}
 	if cfg.Game.NumPlayers() > 1 {
 		h.Seats = recorded
 	}
@@ -160,7 +167,7 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	}
 	bar := pool.NewBar(cfg.Progress, todo, "selfplay", "games")
 	played, err := pool.Run(ctx, workers, games, func(i int) (dataset.Game, error) {
-		return PlayGame(ctx, cfg.Game, lineup, cfg.Seed, i, recorded)
+		return PlayGame(ctx, cfg.Game, lineup, cfg.Seed, i, recorded, !cfg.StateOnly)
 	}, func(g dataset.Game) error {
 		if err := w.Write(g); err != nil {
 			return err
@@ -204,8 +211,9 @@ func lineupOf(cfg Config) ([]string, error) {
 
 // PlayGame plays game i of a run with the given seed, lineup[p] in seat p
 // (seeded as chariot bench seeds it), and records the decisions of the
-// given seats.
-func PlayGame(ctx context.Context, g env.Game, lineup []string, seed uint64, i int, record []int) (out dataset.Game, err error) {
+// given seats, with the features of every legal action where actions is
+// set.
+func PlayGame(ctx context.Context, g env.Game, lineup []string, seed uint64, i int, record []int, actions bool) (out dataset.Game, err error) {
 	spec := eval.Label(lineup)
 	defer func() {
 		if r := recover(); r != nil {
@@ -235,9 +243,11 @@ func PlayGame(ctx context.Context, g env.Game, lineup []string, seed uint64, i i
 		enc.Reset(s)
 		legal = s.LegalActions(legal)
 		r := dataset.Row{GameSeed: gameSeed, Seat: int(who), State: enc.EncodeState(nil), Legal: slices.Clone(legal), Chosen: a}
-		r.Actions = make([][]float64, len(legal))
-		for k, b := range legal {
-			r.Actions[k] = enc.EncodeAction(b, nil)
+		for _, b := range legal {
+			if !actions {
+				break
+			}
+			r.Actions = append(r.Actions, enc.EncodeAction(b, nil))
 		}
 		if searcher, ok := players[who].(*search.Agent); ok && len(legal) > 1 {
 			if searcher.Last.Action != a {

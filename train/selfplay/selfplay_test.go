@@ -108,7 +108,7 @@ func mustRows(t *testing.T, path string, k int) []byte {
 // TestSearchVisits: a search agent's root visits are recorded, in every
 // seat.
 func TestSearchVisits(t *testing.T) {
-	game, err := PlayGame(context.Background(), envtest.NewGame(t, "pig"), []string{"mcts:sims=8", "mcts:sims=8"}, 1, 0, []int{0, 1})
+	game, err := PlayGame(context.Background(), envtest.NewGame(t, "pig"), []string{"mcts:sims=8", "mcts:sims=8"}, 1, 0, []int{0, 1}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
