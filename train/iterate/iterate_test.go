@@ -173,3 +173,30 @@ func TestRunAgainstAPopulation(t *testing.T) {
 		t.Errorf("a two-seat game without a population: %v", err)
 	}
 }
+
+// TestRunNetworks: expert iteration with networks, the round's policy as
+// search's PUCT prior (policy=@) and its value at the cutoff (eval=@):
+// the round's search spec names both models, and a second run resumes to
+// the same rounds.
+func TestRunNetworks(t *testing.T) {
+	t.Chdir(t.TempDir())
+	train := model.DefaultTrain()
+	train.Model, train.Net.Hidden, train.Net.Epochs = model.MLP, []int{8}, 3
+	cfg := Config{Game: envtest.NewGame(t, "chancewalk"), Dir: "run", Rounds: 1, Bootstrap: "mcts:sims=20", BootstrapGames: 8,
+		Search: "mcts:sims=12,policy=@,prior=1,depth=2,eval=@", Games: 2, EvalGames: 12, Seed: 5, Train: train, Workers: 2}
+	rounds, err := Run(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := rounds[1].Candidate; !strings.Contains(c, "policy=learned:run/policy-r1.json") || !strings.Contains(c, "eval=learned:run/value-r1.json") {
+		t.Fatalf("round 1's search %s", c)
+	}
+	m, err := model.Load(filepath.Join("run", "policy-r1.json"))
+	if err != nil || m.Net == nil || len(m.Training.Data) != 2 {
+		t.Fatalf("round 1's policy: %v (%+v)", err, m)
+	}
+	again, err := Run(t.Context(), cfg)
+	if err != nil || again[1].Diff != rounds[1].Diff || again[1].Promoted != rounds[1].Promoted {
+		t.Fatalf("resumed: %v, rounds %+v then %+v", err, rounds, again)
+	}
+}
