@@ -49,10 +49,10 @@ const (
 )
 
 // FeatureNames are the features a model of kind k reads from enc, in
-// order: a policy's state–action features, or with head (a policy head
-// over the game's actions) and for a value the state features.
-func FeatureNames(enc env.FeatureEncoder, k Kind, head bool) []string {
-	if k == Policy && !head {
+// order: a policy's state–action features, a value's state features. (A
+// policy head reads the state features too.)
+func FeatureNames(enc env.FeatureEncoder, k Kind) []string {
+	if k == Policy {
 		return features.Names(enc.ActionDocs())
 	}
 	return features.Names(enc.StateDocs())
@@ -66,7 +66,15 @@ func (m *Model) Head() bool { return m.Actions > 0 }
 // same encoder (where the file names it), version and feature list.
 func (m *Model) Reads(enc env.FeatureEncoder) bool {
 	return (m.Encoder == "" || m.Encoder == features.EncoderName(enc)) &&
-		enc.Version() == m.FeatureVersion && slices.Equal(m.Features, FeatureNames(enc, m.Kind, m.Head()))
+		enc.Version() == m.FeatureVersion && slices.Equal(m.Features, m.featureNames(enc))
+}
+
+// featureNames are the features the model reads from enc.
+func (m *Model) featureNames(enc env.FeatureEncoder) []string {
+	if m.Head() {
+		return FeatureNames(enc, Value)
+	}
+	return FeatureNames(enc, m.Kind)
 }
 
 // DataRef records one dataset a model was trained on.
