@@ -413,17 +413,6 @@ func (p *Prior) Prior(s env.State, legal []env.Action, out []float64) []float64 
 		}
 		return out
 	}
-	hi := math.Inf(-1)
-	for _, v := range out {
-		hi = max(hi, v)
-	}
-	sum := 0.0
-	for i, v := range out {
-		out[i] = math.Exp(v - hi)
-		sum += out[i]
-	}
-	for i := range out {
-		out[i] /= sum
-	}
+	model.Softmax(out)
 	return out
 }

@@ -61,19 +61,16 @@ func fitModels(dir string) (policy, value string, err error) {
 
 func models(*testing.T) (policy, value string) { return policyFile, valueFile }
 
-// TestAgentAndEvaluator: the learned agent plays whole games in either
-// seat, deterministically, and the models serve search. (That a learned
-// agent beats random is TestGenericPathOnPig's, on larger models.)
-func TestAgentAndEvaluator(t *testing.T) {
-	policy, value := models(t)
-	g := envtest.NewGame(t, "pig")
-	agent := "learned:model=" + policy
-
-	for seed := range uint64(6) {
-		seat := env.Player(seed % 2) // the learned agent's
+// playsTwiceAlike plays games of Pig with seeds 0 to seeds-1, the agent
+// of spec against random in seat seed%2, twice each: the agent plays the
+// same actions both times, and some.
+func playsTwiceAlike(t *testing.T, g env.Game, spec string, seeds uint64) {
+	t.Helper()
+	for seed := range seeds {
+		seat := env.Player(seed % 2) // the agent's
 		var plays [][]env.Action
 		for range 2 {
-			a, err := agents.New(agent, g, seed)
+			a, err := agents.New(spec, g, seed)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,14 +83,25 @@ func TestAgentAndEvaluator(t *testing.T) {
 				}
 			})
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", spec, err)
 			}
 			plays = append(plays, actions)
 		}
 		if len(plays[0]) == 0 || !slices.Equal(plays[0], plays[1]) {
-			t.Fatalf("seed %d: the learned agent played %v, then %v", seed, plays[0], plays[1])
+			t.Fatalf("%s, seed %d: played %v, then %v", spec, seed, plays[0], plays[1])
 		}
 	}
+}
+
+// TestAgentAndEvaluator: the learned agent plays whole games in either
+// seat, deterministically, and the models serve search. (That a learned
+// agent beats random is TestGenericPathOnPig's, on larger models.)
+func TestAgentAndEvaluator(t *testing.T) {
+	policy, value := models(t)
+	g := envtest.NewGame(t, "pig")
+	agent := "learned:model=" + policy
+
+	playsTwiceAlike(t, g, agent, 6)
 
 	// It serves search as rollout agent, prior and leaf evaluator.
 	s, err := agents.New("mcts:sims=20,rollout="+agent+",prior=5,depth=10,eval=learned:"+value, g, 1)

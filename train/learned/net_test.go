@@ -2,13 +2,11 @@ package learned
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire" // greedy, the plan
-	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/envtest"
 )
 
@@ -23,30 +21,7 @@ func TestNetworkServesSearch(t *testing.T) {
 		"mcts:sims=30,policy=learned:" + netPolicyFile + ",prior=2",
 		"ismcts:sims=30,policy=learned:" + netPolicyFile + ",prior=2,depth=4,eval=learned:" + netValueFile,
 	} {
-		for seed := range uint64(4) {
-			seat := env.Player(seed % 2)
-			var plays [][]env.Action
-			for range 2 {
-				a, err := agents.New(spec, g, seed)
-				if err != nil {
-					t.Fatal(err)
-				}
-				players := []agents.Agent{agents.NewRandom(g, seed), agents.NewRandom(g, seed)}
-				players[seat] = a
-				var actions []env.Action
-				if _, err := agents.RunEpisode(context.Background(), g, seed, players, func(_ env.State, a env.Action, who env.Player) {
-					if who == seat {
-						actions = append(actions, a)
-					}
-				}); err != nil {
-					t.Fatalf("%s: %v", spec, err)
-				}
-				plays = append(plays, actions)
-			}
-			if len(plays[0]) == 0 || !slices.Equal(plays[0], plays[1]) {
-				t.Fatalf("%s, seed %d: played %v, then %v", spec, seed, plays[0], plays[1])
-			}
-		}
+		playsTwiceAlike(t, g, spec, 4)
 	}
 	if _, err := agents.New("mcts:sims=5,prior=1,policy=learned:"+netValueFile, g, 1); err == nil {
 		t.Error("a value network as the policy: no error")

@@ -133,7 +133,7 @@ func FitHead(x [][]float64, legal [][]int, y [][]float64, actions int, cfg NetCo
 				for _, a := range legal[u] {
 					z = append(z, d[a])
 				}
-				softmaxInPlace(z)
+				Softmax(z)
 				clear(d)
 				for k, a := range legal[u] {
 					d[a] = (z[k] - y[u][k]) / float64(len(us))
@@ -249,8 +249,8 @@ func newTrainer(n *Net, cfg NetConfig) *trainer {
 	return tr
 }
 
-// softmaxInPlace turns z into the softmax of z.
-func softmaxInPlace(z []float64) {
+// Softmax turns z into the softmax of z, in place.
+func Softmax(z []float64) {
 	hi := math.Inf(-1)
 	for _, v := range z {
 		hi = max(hi, v)
@@ -274,7 +274,7 @@ func softmaxGrad(out *mat.Dense, ys []float64, starts []int) *mat.Dense {
 	k := float64(len(starts) - 1)
 	for d := 0; d+1 < len(starts); d++ {
 		z, t := g[starts[d]:starts[d+1]], ys[starts[d]:starts[d+1]]
-		softmaxInPlace(z)
+		Softmax(z)
 		for i := range z {
 			z[i] = (z[i] - t[i]) / k
 		}

@@ -245,21 +245,11 @@ func TrainPolicy(src []Source, cfg TrainConfig) (*Model, error) {
 	var xTr [][]float64
 	var yTr []float64
 	var groups []int
-	var test []*dataset.Row
-	for k, s := range src {
-		for i := range s.Data.Rows {
-			r := &s.Data.Rows[i]
-			if len(r.Legal) < 2 {
-				continue
-			}
-			if heldOut(cfg.Fit.Seed, k, r.Game, cfg.HeldOut) {
-				test = append(test, r)
-				continue
-			}
-			groups = append(groups, len(xTr))
-			xTr = append(xTr, r.Actions...)
-			yTr = append(yTr, r.Target()...)
-		}
+	train, test := decisions(src, cfg)
+	for _, r := range train {
+		groups = append(groups, len(xTr))
+		xTr = append(xTr, r.Actions...)
+		yTr = append(yTr, r.Target()...)
 	}
 	if len(xTr) == 0 {
 		return nil, fmt.Errorf("no training rows (decisions with a choice)")
@@ -278,6 +268,24 @@ func TrainPolicy(src []Source, cfg TrainConfig) (*Model, error) {
 	return m, nil
 }
 
+// decisions splits the decisions with a choice into those trained on and
+// those of held-out games.
+func decisions(src []Source, cfg TrainConfig) (train, test []*dataset.Row) {
+	for k, s := range src {
+		for i := range s.Data.Rows {
+			r := &s.Data.Rows[i]
+			switch {
+			case len(r.Legal) < 2:
+			case heldOut(cfg.Fit.Seed, k, r.Game, cfg.HeldOut):
+				test = append(test, r)
+			default:
+				train = append(train, r)
+			}
+		}
+	}
+	return train, test
+}
+
 // trainHead fits a policy head (FitHead): from the state features of each
 // decision with a choice, the target shares of its legal actions.
 func trainHead(src []Source, cfg TrainConfig) (*Model, error) {
@@ -292,23 +300,13 @@ func trainHead(src []Source, cfg TrainConfig) (*Model, error) {
 	var x [][]float64
 	var legal [][]int
 	var y [][]float64
-	var test []*dataset.Row
-	for k, s := range src {
-		for i := range s.Data.Rows {
-			r := &s.Data.Rows[i]
-			if len(r.Legal) < 2 {
-				continue
-			}
-			if heldOut(cfg.Fit.Seed, k, r.Game, cfg.HeldOut) {
-				test = append(test, r)
-				continue
-			}
-			l := make([]int, len(r.Legal))
-			for j, a := range r.Legal {
-				l[j] = int(a)
-			}
-			x, legal, y = append(x, r.State), append(legal, l), append(y, r.Target())
+	train, test := decisions(src, cfg)
+	for _, r := range train {
+		l := make([]int, len(r.Legal))
+		for j, a := range r.Legal {
+			l[j] = int(a)
 		}
+		x, legal, y = append(x, r.State), append(legal, l), append(y, r.Target())
 	}
 	if len(x) == 0 {
 		return nil, fmt.Errorf("no training rows (decisions with a choice)")
