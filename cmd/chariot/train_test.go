@@ -64,6 +64,31 @@ func TestSelfplayTrainTune(t *testing.T) {
 		}
 	}
 
+	// Networks: a policy and a value, a policy head on the state features
+	// of a dataset recorded without state–action features, and a search
+	// taking the network as its prior and leaf value.
+	net := []string{"--model", "mlp", "--hidden", "8", "--epochs", "2", "--heldout", "0.3"}
+	netPolicy, netValue, head := filepath.Join(dir, "np.json"), filepath.Join(dir, "nv.json"), filepath.Join(dir, "nh.json")
+	status, stdout, stderr = runArgs(append([]string{"train", "policy", "--data", data, "--out", netPolicy}, net...)...)
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "a network of hidden layers [8]") || !strings.Contains(stdout, "ACCURACY") {
+		t.Fatalf("train policy --model mlp: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	if status, stdout, stderr = runArgs(append([]string{"train", "value", "--data", data, "--out", netValue}, net...)...); status != 0 || !strings.Contains(stdout, "MAE") {
+		t.Fatalf("train value --model mlp: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	states := filepath.Join(dir, "s.jsonl")
+	if status, _, stderr = runArgs("selfplay", "--agent", "greedy", "--games", "6", "--out", states, "--state-only"); status != 0 {
+		t.Fatalf("selfplay --state-only: %d %q", status, stderr)
+	}
+	if status, stdout, stderr = runArgs(append([]string{"train", "policy", "--head", "--data", states, "--out", head}, net...)...); status != 0 || !strings.Contains(stdout, "ACCURACY") {
+		t.Fatalf("train policy --head: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	for _, agent := range []string{"learned:model=" + head, "ismcts:sims=3,at=move,rollout=greedy,policy=learned:" + netPolicy + ",prior=1,depth=4,eval=learned:" + netValue} {
+		if status, _, stderr = runArgs("play", "--game", defaultGame, "--agent", agent, "--log=false"); status != 0 {
+			t.Fatalf("play %s: %d %q", agent, status, stderr)
+		}
+	}
+
 	spec := filepath.Join(dir, "best.spec")
 	status, stdout, stderr = runArgs("tune", "--agent", "greedy", "--params", "aggression=0:1", "--candidates", "2", "--budget", "12", "--out", spec)
 	if status != 0 || !strings.Contains(stdout, "(reference)") || !strings.Contains(stdout, "saved in "+spec) {
@@ -82,6 +107,8 @@ func TestTrainUsage(t *testing.T) {
 		{[]string{"train"}, "chariot train: want a subcommand: value, policy or iterate"},
 		{[]string{"train", "fit"}, `chariot train: unknown subcommand "fit" (want value, policy or iterate)`},
 		{[]string{"train", "value", "--out", "m.json"}, "chariot train value: missing --data"},
+		{[]string{"train", "policy", "--data", "d", "--out", "m.json", "--model", "svm"}, `chariot train policy: --model "svm": want trees or mlp`},
+		{[]string{"train", "policy", "--data", "d", "--out", "m.json", "--hidden", "64,x"}, `chariot train policy: invalid value "64,x" for flag -hidden: want widths such as 64,64`},
 		{[]string{"train", "iterate", "--search", "mcts"}, "chariot train iterate: --search needs @ where the learned agent goes, as in mcts:sims=50,rollout=@,prior=30"},
 		{[]string{"selfplay"}, "chariot selfplay: missing --out"},
 		{[]string{"tune"}, "chariot tune: missing --params"},
