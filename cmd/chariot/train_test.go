@@ -80,7 +80,7 @@ func TestSelfplayTrainTune(t *testing.T) {
 	if status, _, stderr = runArgs("selfplay", "--agent", "greedy", "--games", "6", "--out", states, "--state-only"); status != 0 {
 		t.Fatalf("selfplay --state-only: %d %q", status, stderr)
 	}
-	if status, stdout, stderr = runArgs(append([]string{"train", "policy", "--head", "--data", states, "--out", head}, net...)...); status != 0 || !strings.Contains(stdout, "ACCURACY") {
+	if status, stdout, stderr = runArgs(append([]string{"train", "policy", "--head", "--data", states, "--out", head}, net...)...); status != 0 || !strings.Contains(stdout, "policy model "+head+": a network") {
 		t.Fatalf("train policy --head: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 	for _, agent := range []string{"learned:model=" + head, "ismcts:sims=3,at=move,rollout=greedy,policy=learned:" + netPolicy + ",prior=1,depth=4,eval=learned:" + netValue} {
