@@ -7,6 +7,7 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire" // greedy, the plan
+	_ "github.com/chariot-ai/chariot/env/ahraid"
 	"github.com/chariot-ai/chariot/env/envtest"
 )
 
@@ -48,12 +49,18 @@ func TestShippedModels(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ spec, want string }{
-		{"learned:model=nosuch", "model nosuch: no such file, nor a shipped policy model (shipped: stnazaire)"},
+		{"learned:model=nosuch", "model nosuch: no such file, nor a shipped policy model (shipped: ahraid, stnazaire)"},
 		{"learned:model=stnazaire,at=land", `option at: "land" is not a kind of decision of stnazaire`},
 		{"learned:model=stnazaire,plan=greedy", "learned: option plan needs option at"},
 	} {
 		if _, err := agents.New(c.spec, g, 1); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.spec, err, c.want)
+		}
+	}
+	ahraid := envtest.NewGame(t, "ahraid")
+	for _, spec := range []string{"learned:model=ahraid", "mcts:sims=2,depth=2,eval=learned:ahraid"} {
+		if _, err := agents.New(spec, ahraid, 1); err != nil {
+			t.Errorf("%s on the Avalon Hill raid: %v", spec, err)
 		}
 	}
 	if _, err := agents.New("learned:model=stnazaire", envtest.NewGame(t, "pig"), 1); err == nil ||

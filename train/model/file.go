@@ -298,6 +298,16 @@ func Unmarshal(b []byte) (*Model, error) {
 		Training: f.Training, Metrics: f.Metrics, Forest: forest, Encoder: f.Encoder}, nil
 }
 
+// sameGame reports whether the game spec a model recorded is, read by
+// this build, the game spec: a game may have gained an option since the
+// model was trained, which the recorded spec does not name, and which
+// counts as the same game at its default (a game adds an option with its
+// old behaviour as the default).
+func sameGame(recorded, spec string) bool {
+	g, err := env.NewGame(recorded)
+	return err == nil && eval.GameSpec(g) == spec
+}
+
 // Check reports, in one line, why the model cannot serve as a model of
 // kind k for game g: another kind, another game (or game options), or
 // another feature encoding than this build's.
@@ -305,7 +315,7 @@ func (m *Model) Check(g env.Game, k Kind) error {
 	switch spec := eval.GameSpec(g); {
 	case m.Kind != k:
 		return fmt.Errorf("is a %s model, not a %s model", m.Kind, k)
-	case m.Game != spec:
+	case m.Game != spec && !sameGame(m.Game, spec):
 		return fmt.Errorf("was trained for game %s, not %s", m.Game, spec)
 	case m.Head() && m.Actions != g.NumDistinctActions():
 		return fmt.Errorf("scores %d actions, %s has %d", m.Actions, g.Name(), g.NumDistinctActions())

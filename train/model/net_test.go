@@ -11,6 +11,7 @@ import (
 
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/envtest"
+	"github.com/chariot-ai/chariot/train/features"
 )
 
 func smallNet() TrainConfig {
@@ -270,5 +271,18 @@ func BenchmarkNetScore(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		out = sc.Score(x[:10], out)
+	}
+}
+
+// TestCheckReadsOldSpecs: a model trained before its game gained an
+// option serves the game at that option's default, not at another value.
+func TestCheckReadsOldSpecs(t *testing.T) {
+	m := &Model{Kind: Value, Game: "pig:target=20", FeatureVersion: features.GenericVersion,
+		Features: FeatureNames(features.NewEncoder(envtest.NewGame(t, "pig"), 0), Value)}
+	if err := m.Check(envtest.NewGame(t, "pig"), Value); err != nil {
+		t.Errorf("pig:target=20 (die not named) on pig: %v", err)
+	}
+	if err := m.Check(envtest.NewGame(t, "pig:die=4"), Value); err == nil || !strings.Contains(err.Error(), "was trained for game pig:target=20, not pig:die=4,target=20") {
+		t.Errorf("pig:target=20 on pig:die=4: %v", err)
 	}
 }
