@@ -93,7 +93,7 @@ type Config struct {
 	// Policy, if set, is the prior instead (PUCT, weighted by PriorWeight):
 	// its probability of each action, given once when the action's node
 	// is added.
-	Policy Policy
+	Policy PriorPolicy
 	// Workers searches in parallel. Tree parallelism (the default) shares
 	// one tree, selecting rounds of leaves with virtual loss and running
 	// their rollouts at once; root parallelism (RootParallel) grows one tree

@@ -8,11 +8,11 @@ import (
 	"github.com/chariot-ai/chariot/internal/registry"
 )
 
-// Policy gives a prior probability for each legal action of a decision,
+// PriorPolicy gives a prior probability for each legal action of a decision,
 // the P of PUCT (option policy): a learned policy network, say. A parallel
 // search calls it from several goroutines at once, each with its own
 // state: it must be safe for concurrent use.
-type Policy interface {
+type PriorPolicy interface {
 	// Prior appends to out[:0] the probability of each action of legal
 	// (the legal actions of the seat to move in s), in legal's order.
 	Prior(s env.State, legal []env.Action, out []float64) []float64
@@ -20,12 +20,12 @@ type Policy interface {
 
 // policies holds the prior policies, registered by name beside the
 // models that give them.
-var policies = registry.New[func(env.Game, string) (Policy, error)]("policy")
+var policies = registry.New[func(env.Game, string) (PriorPolicy, error)]("policy")
 
 // RegisterPolicy adds a named prior policy. make builds it for a game,
 // with the argument of a spec "NAME:ARG" (a model, say), or says why it
 // cannot.
-func RegisterPolicy(name string, make func(g env.Game, arg string) (Policy, error)) {
+func RegisterPolicy(name string, make func(g env.Game, arg string) (PriorPolicy, error)) {
 	policies.Add(name, make)
 }
 
@@ -33,7 +33,7 @@ func RegisterPolicy(name string, make func(g env.Game, arg string) (Policy, erro
 func Policies() []string { return policies.Names() }
 
 // NewPolicy builds the prior policy of a spec "NAME" or "NAME:ARG" for g.
-func NewPolicy(spec string, g env.Game) (Policy, error) {
+func NewPolicy(spec string, g env.Game) (PriorPolicy, error) {
 	name, arg, _ := strings.Cut(spec, ":")
 	make, err := policies.Get(name)
 	if err != nil {

@@ -60,7 +60,7 @@ func TestPolicyPriorSteersSearch(t *testing.T) {
 // TestPolicyOption: option policy names a registered policy and needs a
 // prior weight; halving takes none.
 func TestPolicyOption(t *testing.T) {
-	RegisterPolicy("test-favour", func(env.Game, string) (Policy, error) { return favour{action: 8, share: 0.9}, nil })
+	RegisterPolicy("test-favour", func(env.Game, string) (PriorPolicy, error) { return favour{action: 8, share: 0.9}, nil })
 	g := mustGame(t, "tictactoe")
 	if _, err := ParseConfig(g, env.Params{"policy": "test-favour"}); err == nil {
 		t.Error("policy without prior: no error")

@@ -70,7 +70,7 @@ func init() {
 			return a, a.setPlan(g, p, seed)
 		},
 	})
-	search.RegisterPolicy("learned", func(g env.Game, path string) (search.Policy, error) {
+	search.RegisterPolicy("learned", func(g env.Game, path string) (search.PriorPolicy, error) {
 		if path == "" {
 			return nil, errors.New("policy learned: no policy model: give learned:FILE")
 		}
@@ -388,7 +388,7 @@ func NewPrior(g env.Game, m *model.Model) (*Prior, error) {
 	return &Prior{agent: a, logits: m.Net != nil}, nil
 }
 
-// Prior implements search.Policy.
+// Prior implements search.PriorPolicy.
 func (p *Prior) Prior(s env.State, legal []env.Action, out []float64) []float64 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
