@@ -2,6 +2,7 @@ package advise
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -21,6 +22,12 @@ type Console struct {
 	Futures int
 	In      io.Reader
 	Out     io.Writer
+	// Terminal says that In is a terminal, where a read that ends without
+	// a newline is a Ctrl-D: the input ends at once.
+	Terminal bool
+	// Resume, if not "", tells at the end how to take the game up again
+	// ("chariot advise --game jubilee resumes it").
+	Resume string
 
 	last       Suggestion // for the current position, if lastValid
 	lastValid  bool
@@ -42,45 +49,125 @@ const ConsoleHelp = `Commands:
   save FILE        save the game to FILE
   load FILE        load a game saved in FILE
   help             this list
-  quit             stop (the game is autosaved)`
+  quit             stop, saying where the game is saved (Ctrl-C and Ctrl-D stop too)`
 
 // errQuit ends Run.
 var errQuit = errors.New("quit")
 
-// Run shows the position and reads commands until quit or the end of the
-// input. Bad input gets a one-line explanation; only a failure to write the
-// output ends Run with an error.
+// Run shows the position and reads commands until quit, the end of the
+// input (Ctrl-D) or the context's end (Ctrl-C), and then says where the
+// game is saved and where it stands. A Ctrl-C or Ctrl-D acts at once, even
+// while a line is half typed, and that line is not applied. Bad input gets
+// a one-line explanation; only a failure to write the output ends Run with
+// an error.
 func (c *Console) Run(ctx context.Context) error {
 	w := bufio.NewWriter(c.Out)
 	defer w.Flush()
+	c.playTools(ctx, w)
 	c.show(ctx, w)
-	sc := bufio.NewScanner(c.In)
-	sc.Buffer(make([]byte, 4096), 1<<20)
+	done := make(chan struct{})
+	defer close(done)
+	lines := make(chan inputLine)
+	go readLines(c.In, c.Terminal, lines, done)
 	for {
 		fmt.Fprint(w, c.ask())
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if !sc.Scan() {
+		var in inputLine
+		select {
+		case <-ctx.Done():
 			fmt.Fprintln(w)
-			if err := sc.Err(); err != nil {
-				fmt.Fprintf(w, "input: %v\n", err)
-			}
-			return nil
+			return c.bye(w)
+		case in = <-lines:
 		}
-		line := strings.TrimSpace(sc.Text())
+		if in.end {
+			fmt.Fprintln(w)
+			if in.err != nil {
+				fmt.Fprintf(w, "input: %v\n", in.err)
+			}
+			if t := strings.TrimSpace(in.text); t != "" {
+				fmt.Fprintf(w, "(the unfinished line %q is not applied)\n", t)
+			}
+			return c.bye(w)
+		}
+		line := strings.TrimSpace(in.text)
 		if line == "" {
 			continue
 		}
 		switch err := c.do(ctx, w, line); {
 		case errors.Is(err, errQuit):
-			fmt.Fprintln(w, "bye")
-			return w.Flush()
+			return c.bye(w)
+		case ctx.Err() != nil:
+			fmt.Fprintln(w)
+			return c.bye(w)
 		case err != nil:
 			fmt.Fprintf(w, "? %s\n", oneLine(err))
 		}
-		if ctx.Err() != nil {
-			return ctx.Err()
+	}
+}
+
+// bye says where the game is saved and stands, and how to resume it.
+func (c *Console) bye(w *bufio.Writer) error {
+	fmt.Fprintln(w, c.S.SavedNote())
+	if c.Resume != "" && c.S.AutosavePath() != "" {
+		fmt.Fprintln(w, c.Resume)
+	}
+	return w.Flush()
+}
+
+// inputLine is a line read, or the end of the input (with the text of an
+// unfinished last line, which is not applied).
+type inputLine struct {
+	text string
+	end  bool
+	err  error
+}
+
+// maxLine bounds a command line.
+const maxLine = 1 << 20
+
+// readLines sends the lines of in, then its end, until done is closed. It
+// runs in its own goroutine, so that Run answers a Ctrl-C while a read
+// waits. On a terminal a read ends at a newline, or at a Ctrl-D typed after
+// some text, which ends the input then and there.
+func readLines(in io.Reader, terminal bool, out chan<- inputLine, done <-chan struct{}) {
+	send := func(l inputLine) bool {
+		select {
+		case out <- l:
+			return true
+		case <-done:
+			return false
+		}
+	}
+	buf := make([]byte, 4096)
+	var pending []byte
+	for {
+		n, err := in.Read(buf)
+		pending = append(pending, buf[:n]...)
+		for {
+			i := bytes.IndexByte(pending, '\n')
+			if i < 0 {
+				break
+			}
+			if !send(inputLine{text: strings.TrimSuffix(string(pending[:i]), "\r")}) {
+				return
+			}
+			pending = pending[i+1:]
+		}
+		switch {
+		case err == io.EOF:
+			send(inputLine{end: true, text: string(pending)})
+			return
+		case err != nil:
+			send(inputLine{end: true, text: string(pending), err: err})
+			return
+		case terminal && n > 0 && len(pending) > 0 && n < len(buf):
+			send(inputLine{end: true, text: string(pending)}) // Ctrl-D after some text
+			return
+		case len(pending) > maxLine:
+			send(inputLine{end: true, err: fmt.Errorf("a line over %d bytes", maxLine)})
+			return
 		}
 	}
 }
@@ -133,12 +220,17 @@ func (c *Console) do(ctx context.Context, w io.Writer, line string) error {
 			return errors.New("load needs a file name: load FILE")
 		}
 		if err := c.S.Load(arg); err != nil && !IsAutosave(err) {
+			var other *OtherGameError
+			if errors.As(err, &other) {
+				return fmt.Errorf("%w: chariot advise --load %s plays it", err, arg)
+			}
 			return err
 		} else if err != nil {
 			fmt.Fprintf(w, "warning: %s\n", oneLine(err))
 		}
 		c.lastValid = false
 		fmt.Fprintf(w, "loaded %s\n", arg)
+		c.playTools(ctx, w)
 		c.show(ctx, w)
 		return nil
 	case "best", "b":
@@ -176,10 +268,10 @@ func (c *Console) do(ctx context.Context, w io.Writer, line string) error {
 	return c.play(ctx, w, a, note)
 }
 
-// play applies a and shows the new position.
+// play applies a, says what it did, lets the tool make its moves, and
+// shows what is asked next.
 func (c *Console) play(ctx context.Context, w io.Writer, a env.Action, note string) error {
 	before := c.S.State().Clone()
-	name := before.ActionString(a)
 	if err := c.S.Play(a); err != nil {
 		if !IsAutosave(err) {
 			return err
@@ -187,33 +279,65 @@ func (c *Console) play(ctx context.Context, w io.Writer, a env.Action, note stri
 		fmt.Fprintf(w, "warning: %s\n", oneLine(err))
 	}
 	c.lastValid = false
-	after := c.S.State()
-	if _, ok := after.(env.Narrator); ok {
-		// What changed on the table, not the whole position again.
-		lines := Account(before, a, after)
-		head := name
-		if before.CurrentPlayer() != env.Chance && len(lines) > 0 {
-			head = lines[0] // a die's head repeats its prompt: the face is enough
-		}
-		switch {
-		case len(lines) <= 1 && before.CurrentPlayer() == env.Chance:
-			fmt.Fprintf(w, "%s%s: no effect\n", head, note)
-		case len(lines) <= 1:
-			fmt.Fprintf(w, "%s%s\n", head, note)
-		case len(lines) == 2:
-			fmt.Fprintf(w, "%s%s: %s\n", head, note, lines[1])
-		default:
-			fmt.Fprintf(w, "%s%s:\n", head, note)
-			for _, l := range lines[min(1, len(lines)):] {
-				fmt.Fprintf(w, "  %s\n", l)
-			}
-		}
+	c.narrate(w, before, a, c.S.State(), "", note)
+	c.playTools(ctx, w)
+	if _, ok := c.S.State().(env.Narrator); ok {
 		c.next(ctx, w)
 		return nil
 	}
-	fmt.Fprintf(w, "played: %s%s\n", name, note)
 	c.show(ctx, w)
 	return nil
+}
+
+// narrate says what a did: what changed on the table where the game
+// narrates it (not the whole position again; show prints that), else the
+// move's name. who, if not "", heads a move the tool made.
+func (c *Console) narrate(w io.Writer, before env.State, a env.Action, after env.State, who, note string) {
+	name := before.ActionString(a)
+	if _, ok := after.(env.Narrator); !ok {
+		if who == "" {
+			who = "played"
+		}
+		fmt.Fprintf(w, "%s: %s%s\n", who, name, note)
+		return
+	}
+	lines := Account(before, a, after)
+	head := name
+	if before.CurrentPlayer() != env.Chance && len(lines) > 0 {
+		head = lines[0] // a die's head repeats its prompt: the face is enough
+	}
+	if who != "" {
+		head = who + ": " + head
+	}
+	switch {
+	case len(lines) <= 1 && before.CurrentPlayer() == env.Chance && !TableChanged(before, after):
+		fmt.Fprintf(w, "%s%s: no effect\n", head, note)
+	case len(lines) <= 1:
+		fmt.Fprintf(w, "%s%s\n", head, note)
+	case len(lines) == 2:
+		fmt.Fprintf(w, "%s%s: %s\n", head, note, lines[1])
+	default:
+		fmt.Fprintf(w, "%s%s:\n", head, note)
+		for _, l := range lines[1:] {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
+}
+
+// playTools makes the moves of the seats the tool plays, each said as the
+// person's are.
+func (c *Console) playTools(ctx context.Context, w io.Writer) {
+	if !c.S.ToolToMove() {
+		return
+	}
+	err := c.S.PlayTools(ctx, func(before env.State, a env.Action, after env.State) {
+		p := before.CurrentPlayer()
+		c.narrate(w, before, a, after, fmt.Sprintf("%s (%s)", env.SeatName(before.Game(), p), c.S.Tool()[p]), "")
+	})
+	c.lastValid = false
+	if err != nil && ctx.Err() == nil {
+		fmt.Fprintf(w, "? %s\n", oneLine(err))
+	}
 }
 
 // edit corrects the position by hand (env.Editor) and shows it whole, so
@@ -308,6 +432,8 @@ func (c *Console) next(ctx context.Context, w io.Writer) {
 		fmt.Fprintln(w, "The game is over: undo, save, load or quit.")
 	case c.S.AtChance():
 		// The die is asked for on the prompt line itself (see ask).
+	case ctx.Err() != nil:
+		// Stopping: no search.
 	default:
 		if p := c.S.Prompt(); p != "" {
 			fmt.Fprintf(w, "Now: %s\n", p)

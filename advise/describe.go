@@ -97,7 +97,7 @@ func WriteForecast(w io.Writer, f Forecast) {
 	var changes []string
 	for _, m := range f.Metrics {
 		if m.Mean != m.Now {
-			changes = append(changes, fmt.Sprintf("%s %g now, %.1f by then", m.Name, m.Now, m.Mean))
+			changes = append(changes, fmt.Sprintf("%s %g now, %.1f by then", Words(m.Name), m.Now, m.Mean))
 		}
 	}
 	if len(changes) > 0 {
@@ -106,12 +106,8 @@ func WriteForecast(w io.Writer, f Forecast) {
 	fmt.Fprintf(w, "  score: %g now, %.1f on average by then\n", f.ScoreNow, f.ScoreMean)
 }
 
-// WriteScore writes the final (or running) score.
+// WriteScore writes the final (or running) score, its figures in words.
 func WriteScore(w io.Writer, st env.State) {
-	sc := st.Score()
-	var parts []string
-	for _, m := range sc.Metrics {
-		parts = append(parts, fmt.Sprintf("%s %g", m.Name, m.Value))
-	}
-	fmt.Fprintf(w, "Score: %g (%s); %s\n", sc.Value, sc.Verdict, strings.Join(parts, ", "))
+	s := ScoreWords(st.Score())
+	fmt.Fprintf(w, "%s%s\n", strings.ToUpper(s[:1]), s[1:])
 }

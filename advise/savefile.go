@@ -31,6 +31,9 @@ type saveFile struct {
 	Start  json.RawMessage `json:"start"`
 	Moves  []string        `json:"moves"`
 	State  json.RawMessage `json:"state"`
+	// Tool names the agent the tool plays each seat by ("" for the
+	// person's seats); absent when the person plays every seat.
+	Tool []string `json:"tool,omitempty"`
 }
 
 // GameSpec is the spec that rebuilds g with env.NewGame.
@@ -52,7 +55,7 @@ func (s *Session) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("current position: %w", err)
 	}
 	return json.MarshalIndent(saveFile{Format: Format, Game: GameSpec(s.game), Seed: s.seed,
-		Start: start, Moves: s.Moves(), State: cur}, "", " ")
+		Start: start, Moves: s.Moves(), State: cur, Tool: s.tool}, "", " ")
 }
 
 // Save writes the session to path, atomically.
@@ -157,16 +160,20 @@ func Decode(data []byte, g env.Game, seed uint64, autosave string) (*Session, er
 	if err := dec.Decode(&f); err != nil {
 		return nil, err
 	}
+	if g != nil && f.Game != GameSpec(g) {
+		return nil, &OtherGameError{Spec: f.Game, Want: GameSpec(g)}
+	}
 	s, err := decodeState(f.Start, f.Game, g, f.Seed, autosave)
 	if err != nil {
 		return nil, fmt.Errorf("start: %w", err)
 	}
 	for i, m := range f.Moves {
-		var st step
+		st := step{who: byHand}
 		var err error
 		if IsEdit(m) { // a hand edit (env.Editor)
 			st.edit = strings.TrimSpace(m)
 		} else {
+			st.who = s.state.CurrentPlayer()
 			st.a, err = s.state.ParseAction(m)
 		}
 		if err == nil {
@@ -176,6 +183,9 @@ func Decode(data []byte, g env.Game, seed uint64, autosave string) (*Session, er
 			return nil, fmt.Errorf("move %d %q: %w", i+1, m, err)
 		}
 		s.moves = append(s.moves, st)
+	}
+	if err := s.SetTool(f.Tool); err != nil {
+		return nil, fmt.Errorf("tool: %w", err)
 	}
 	if len(f.State) > 0 {
 		got, err := s.state.MarshalJSON()
@@ -192,6 +202,9 @@ func Decode(data []byte, g env.Game, seed uint64, autosave string) (*Session, er
 // decodeState starts a session from a position. spec names the game the
 // data says it is of; g, if given, must be that game.
 func decodeState(data []byte, spec string, g env.Game, seed uint64, autosave string) (*Session, error) {
+	if g != nil && spec != "" && spec != GameSpec(g) {
+		return nil, &OtherGameError{Spec: spec, Want: GameSpec(g)}
+	}
 	if g == nil {
 		if spec == "" {
 			return nil, errors.New("the file names no game")

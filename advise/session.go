@@ -23,6 +23,10 @@ type Session struct {
 	state    env.State
 	seed     uint64
 	autosave string
+	// tool names, per seat, the agent spec the tool plays that seat by,
+	// or "" for a seat the person plays; nil when the person plays them
+	// all.
+	tool []string
 
 	legal    []env.Action
 	outcomes []env.Outcome
@@ -49,11 +53,19 @@ func (s *Session) State() env.State { return s.state }
 func (s *Session) Seed() uint64 { return s.seed }
 
 // step is one entry of the game's history: an action, or a correction
-// made by hand (env.Editor) when edit is not "".
+// made by hand (env.Editor) when edit is not "". who is the seat that
+// chose the action (env.Chance for a die), or byHand for an edit.
 type step struct {
 	a    env.Action
 	edit string
+	who  env.Player
 }
+
+// byHand is the chooser of an edit.
+const byHand env.Player = -100
+
+// stepAt records a at st, before it is applied.
+func stepAt(st env.State, a env.Action) step { return step{a: a, who: st.CurrentPlayer()} }
 
 // apply plays the step on st.
 func (m step) apply(st env.State) error {
@@ -237,10 +249,11 @@ func (s *Session) Play(a env.Action) error {
 	if s.Over() {
 		return ErrOver
 	}
+	m := stepAt(s.state, a)
 	if err := s.state.Apply(a); err != nil {
 		return err
 	}
-	s.moves = append(s.moves, step{a: a})
+	s.moves = append(s.moves, m)
 	return s.Autosave()
 }
 
@@ -259,7 +272,7 @@ func (s *Session) Edit(cmd string) error {
 	if err := ed.Edit(cmd); err != nil {
 		return err
 	}
-	s.moves = append(s.moves, step{edit: cmd})
+	s.moves = append(s.moves, step{edit: cmd, who: byHand})
 	return s.Autosave()
 }
 
@@ -276,17 +289,22 @@ func IsEdit(line string) bool {
 	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(line))+" ", env.EditPrefix)
 }
 
-// Undo takes back the last move (a decision or a die), replaying the rest
+// Undo takes back the person's last step (a decision, a die or an edit),
+// with the moves the tool made after it (see SetTool), replaying the rest
 // from the start, and autosaves.
 func (s *Session) Undo() error {
-	if len(s.moves) == 0 {
+	n := len(s.moves) - 1
+	for n >= 0 && s.toolPlays(s.moves[n].who) {
+		n--
+	}
+	if n < 0 {
 		return ErrNoUndo
 	}
-	st, err := replay(s.start, s.moves[:len(s.moves)-1])
+	st, err := replay(s.start, s.moves[:n])
 	if err != nil {
 		return err
 	}
-	s.moves, s.state = s.moves[:len(s.moves)-1], st
+	s.moves, s.state = s.moves[:n], st
 	return s.Autosave()
 }
 

@@ -88,6 +88,22 @@ func OneSided(g env.Game) bool {
 	return false
 }
 
+// CheckSeat reports, as a one-line error, an agent spec whose agent plays
+// only other seats of g than seat p ("coastalpush plays the Allied only").
+// An unknown agent is left to New to report.
+func CheckSeat(spec string, g env.Game, p int) error {
+	name, _, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	r, err := Lookup(name)
+	if err != nil || r.Seats == nil || slices.Contains(r.Seats, p) {
+		return nil
+	}
+	seats := make([]string, len(r.Seats))
+	for i, q := range r.Seats {
+		seats[i] = env.SeatName(g, env.Player(q))
+	}
+	return fmt.Errorf("agent %s plays %s only, not %s", name, strings.Join(seats, " and "), env.SeatName(g, env.Player(p)))
+}
+
 // RolloutAgent names the first agent, by name, marked Rollout that
 // supports g, or "" if none does.
 func RolloutAgent(g env.Game) string {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // adviseScript runs chariot advise on a script and returns its output.
@@ -84,7 +85,8 @@ func TestAdviseScript(t *testing.T) {
 		`? action "to S9": no space "S9"`,
 		"(the top suggestion)",
 		"undo             take back the last move or die",
-		"bye",
+		"The game is saved in " + auto + " after step 4 (turn 1, phase 0 landing, score ",
+		"To resume it: chariot advise --game stnazaire --autosave " + auto,
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q", want)
@@ -144,7 +146,9 @@ func TestAdviseFlagErrors(t *testing.T) {
 }
 
 // TestAutosaveNeverLost starts, quits and starts again in every way a
-// person might, and checks that no game's autosave is ever overwritten.
+// person might, and checks that no game's autosave is ever overwritten, a
+// plain start resumes the newest autosave of the game asked for, and an
+// autosave that cannot be resumed stops the start, naming it.
 func TestAutosaveNeverLost(t *testing.T) {
 	dir := t.TempDir()
 	auto := filepath.Join(dir, "auto.json")
@@ -157,31 +161,90 @@ func TestAutosaveNeverLost(t *testing.T) {
 		}
 		return stdout
 	}
-	run("r\nr\nquit\n")
+	touch := func(path string, age time.Duration) { // file times are coarse on some systems
+		t.Helper()
+		when := time.Now().Add(-age)
+		if err := os.Chtimes(path, when, when); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := run("r\nr\nquit\n")
 	if got := savedMoves(t, auto); len(got) != 2 {
 		t.Fatalf("first game autosaved %v", got)
 	}
+	if !strings.Contains(out, "The game is saved in "+auto+" after step 2 (turn 1, phase 0 landing, score 0 (failed)).") {
+		t.Errorf("quit does not say where the game is:\n%s", out)
+	}
 	// Starting again resumes it, and goes on saving it.
-	if out := run("r\nquit\n"); !strings.Contains(out, "Resuming the game autosaved in "+auto+", at step 2") {
+	if out := run("r\nquit\n"); !strings.Contains(out, "Resuming the stnazaire game autosaved in "+auto+", at step 2 (turn 1, phase 0 landing") {
 		t.Fatalf("no resume:\n%s", out)
 	}
 	first := savedMoves(t, auto)
 	if len(first) != 3 {
 		t.Fatalf("resumed game autosaved %v", first)
 	}
+	touch(auto, 3*time.Hour)
 	// --new keeps it and saves the new game beside it.
 	second := filepath.Join(dir, "auto-2.json")
-	if out := run("r\nquit\n", "--new"); !strings.Contains(out, "autosaved to "+second+"; the earlier game stays in "+auto) {
+	if out := run("r\nquit\n", "--new"); !strings.Contains(out, "autosaved to "+second+"; the earlier games stay in "+auto) {
 		t.Fatalf("--new:\n%s", out)
 	}
-	// Another game cannot resume it: it is kept too.
-	if out := run("5\nquit\n", "--game", "tictactoe"); !strings.Contains(out, "it is kept, and this game is autosaved to "+filepath.Join(dir, "auto-3.json")) {
+	touch(second, 2*time.Hour)
+	// Another game cannot resume either: it gets a file of its own.
+	third := filepath.Join(dir, "auto-3.json")
+	if out := run("5\nquit\n", "--game", "tictactoe"); !strings.Contains(out, "A new game of tictactoe, autosaved to "+third) {
 		t.Fatalf("another game:\n%s", out)
+	}
+	touch(third, time.Hour)
+	// The game asked for resumes its newest autosave, the second game;
+	// with no game asked for, the newest of all, tic-tac-toe.
+	if out := run("quit\n", "--game", "stnazaire"); !strings.Contains(out, "Resuming the stnazaire game autosaved in "+second+", at step 1") {
+		t.Fatalf("--game stnazaire after --new resumes:\n%s", out)
+	}
+	touch(second, 2*time.Hour)
+	if out := run("quit\n"); !strings.Contains(out, "Resuming the tictactoe game autosaved in "+third) {
+		t.Fatalf("a plain start resumes:\n%s", out)
 	}
 	if got := savedMoves(t, auto); strings.Join(got, ",") != strings.Join(first, ",") {
 		t.Errorf("the first game's autosave changed: %v, was %v", got, first)
 	}
 	if got := savedMoves(t, second); len(got) != 1 {
 		t.Errorf("the second game's autosave: %v", got)
+	}
+
+	// A corrupt autosave of the game stops the start with one line that
+	// names it; --new starts a game beside it, and the file is kept.
+	if err := os.WriteFile(second, []byte(`{"format":"chariot-advise/1","game":"stnazaire","moves":[`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, _, stderr := adviseScript(t, "quit\n", "--autosave", auto, "--game", "stnazaire", "--think", "0", "--agent", "random")
+	if status != 1 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "the autosave "+second+" cannot be resumed") ||
+		!strings.Contains(stderr, "--new starts a new game beside it") {
+		t.Errorf("corrupt autosave: status %d, stderr %q", status, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "auto-4.json")); err == nil {
+		t.Error("a corrupt autosave started a new file unasked")
+	}
+	if out := run("quit\n", "--game", "stnazaire", "--new"); !strings.Contains(out, "autosaved to "+filepath.Join(dir, "auto-4.json")) {
+		t.Errorf("--new beside a corrupt autosave:\n%s", out)
+	}
+	if data, _ := os.ReadFile(second); !strings.HasSuffix(string(data), `"moves":[`) {
+		t.Error("the corrupt autosave was overwritten")
+	}
+}
+
+// TestAdviseLoadOtherGame: a save of another game says which game it is.
+func TestAdviseLoadOtherGame(t *testing.T) {
+	dir := t.TempDir()
+	ttt := filepath.Join(dir, "ttt.json")
+	adviseScript(t, "5\nsave "+ttt+"\nquit\n", "--game", "tictactoe", "--autosave", "", "--think", "0", "--agent", "random")
+	_, stdout, _ := adviseScript(t, "load "+ttt+"\nquit\n", "--autosave", "", "--think", "0", "--agent", "random", "--futures", "0")
+	if !strings.Contains(stdout, "it holds a game of tictactoe (tic-tac-toe), not of stnazaire") ||
+		!strings.Contains(stdout, "chariot advise --load "+ttt+" plays it") {
+		t.Errorf("loading another game's save:\n%s", stdout)
+	}
+	status, _, stderr := adviseScript(t, "", "--load", ttt, "--game", "stnazaire", "--autosave", "")
+	if status != 1 || !strings.Contains(stderr, "it holds a game of tictactoe") || !strings.Contains(stderr, "leave out --game to play it") {
+		t.Errorf("--load of another game: %d %q", status, stderr)
 	}
 }

@@ -76,7 +76,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer, rea
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fail(stderr, err)
 	}
-	fmt.Fprintln(stdout, resumeHint(srv.Session()))
+	fmt.Fprintln(stdout, resumeHint("serve", srv.Session(), *sf.autosave))
 	return exitOK
 }
 
