@@ -99,6 +99,10 @@ func NewAdvisor(g env.Game, o Options) (*Advisor, error) {
 	return a, nil
 }
 
+// IsSearch reports whether the advice comes from a search (with its
+// statistics and its time), not an agent's bare choice.
+func (a *Advisor) IsSearch() bool { return a.isMCT }
+
 // Agent is the agent spec in use.
 func (a *Advisor) Agent() string { return a.opts.Agent }
 

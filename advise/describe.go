@@ -97,7 +97,7 @@ func WriteForecast(w io.Writer, f Forecast) {
 	var changes []string
 	for _, m := range f.Metrics {
 		if m.Mean != m.Now {
-			changes = append(changes, fmt.Sprintf("%s %g now, %.1f by then", Words(m.Name), m.Now, m.Mean))
+			changes = append(changes, fmt.Sprintf("%s %g now, %.1f by then", m.Label, m.Now, m.Mean))
 		}
 	}
 	if len(changes) > 0 {

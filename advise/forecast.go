@@ -43,9 +43,11 @@ type Event struct {
 // MetricChange is one figure of the score, now and on average by the
 // horizon.
 type MetricChange struct {
-	Name string  `json:"name"`
-	Now  float64 `json:"now"`
-	Mean float64 `json:"mean"`
+	Name string `json:"name"`
+	// Label is the name in words (Words).
+	Label string  `json:"label"`
+	Now   float64 `json:"now"`
+	Mean  float64 `json:"mean"`
 }
 
 // DefaultFutures is the number of futures a forecast samples by default.
@@ -120,7 +122,7 @@ func ForecastMove(ctx context.Context, st env.State, move env.Action, n int, see
 		}
 	}
 	for i, m := range now {
-		f.Metrics = append(f.Metrics, MetricChange{Name: m.Name, Now: m.Value, Mean: sums[i] / float64(n)})
+		f.Metrics = append(f.Metrics, MetricChange{Name: m.Name, Label: Words(m.Name), Now: m.Value, Mean: sums[i] / float64(n)})
 	}
 	f.Events = shares(events, n)
 	return f, nil

@@ -43,10 +43,22 @@ type stateBody struct {
 	Autosave   string      `json:"autosave"`
 	Agent      string      `json:"agent"`
 	ThinkMS    int64       `json:"think_ms"`
+	Top        int         `json:"top"` // how many moves a suggestion lists
 	Suggestion *jobBody    `json:"suggestion"`
 	Warning    string      `json:"warning,omitempty"`
 	// EditHelp lists the corrections by hand the game takes (env.Editor).
 	EditHelp string `json:"edit_help,omitempty"`
+	// Tool names, per seat, the agent the tool plays it by ("" for the
+	// person's seats); empty when the person plays every seat.
+	Tool []string `json:"tool"`
+	// Standing says in words where the game stands (turn and phase, or
+	// step; score and verdict); Figures are the score's other figures,
+	// named in words.
+	Standing string   `json:"standing"`
+	Figures  []figure `json:"figures"`
+	// Cheap says the advice costs no search (an agent's bare choice), so
+	// the page may ask for it unasked.
+	Cheap bool `json:"cheap"`
 }
 
 func (s *Server) stateJSON() any { return s.stateLocked("") }
@@ -56,8 +68,17 @@ func (s *Server) stateLocked(warning string) stateBody {
 	b := stateBody{Version: s.version, Steps: s.sess.Steps(), Seed: s.sess.Seed(), Pieces: []env.Piece{}, Text: st.String(),
 		Prompt: s.sess.Prompt(), Chance: s.sess.AtChance(), Over: s.sess.Over(), Faces: s.sess.Faces(), Outcomes: []string{},
 		Legal: []legalMove{}, Score: st.Score(), CanUndo: s.sess.Steps() > 0, CanUndoNew: s.prev != nil, Log: append([]string{}, s.log...),
-		Autosave: s.sess.AutosavePath(), Agent: s.adv.Agent(), ThinkMS: s.adv.Think().Milliseconds(), Warning: warning,
-		EditHelp: s.sess.EditHelp()}
+		Autosave: s.sess.AutosavePath(), Agent: s.adv.Agent(), ThinkMS: s.adv.Think().Milliseconds(), Top: s.adv.Top(), Warning: warning,
+		EditHelp: s.sess.EditHelp(), Tool: s.sess.Tool(), Cheap: !s.adv.IsSearch()}
+	if b.Tool == nil {
+		b.Tool = []string{}
+	}
+	b.Standing, b.Figures = s.sess.Standing(), []figure{}
+	for _, m := range b.Score.Metrics {
+		if m.Name != "turn" { // the phase says it
+			b.Figures = append(b.Figures, figure{Label: advise.Words(m.Name), Value: m.Value})
+		}
+	}
 	if pl, ok := st.(env.PieceLister); ok {
 		b.Pieces = append(b.Pieces, pl.Pieces()...)
 	}
@@ -87,12 +108,23 @@ func (s *Server) stateLocked(warning string) stateBody {
 	return b
 }
 
+// figure is one metric of the score, named in words.
+type figure struct {
+	Label string  `json:"label"`
+	Value float64 `json:"value"`
+}
+
 // mapBody is the board the page draws (env.BoardDrawer; Kind "none" for a
 // game without one) and the game it belongs to.
 type mapBody struct {
 	Game        string   `json:"game"`
 	Description string   `json:"description"`
 	Seats       []string `json:"seats"`
+	// Players are the seats a person or the tool may play (Seats may name
+	// rule-driven sides too); Opponents the agent the tool plays each by
+	// unless told otherwise.
+	Players   []string `json:"players"`
+	Opponents []string `json:"opponents"`
 	env.Board
 }
 
@@ -103,7 +135,9 @@ func (s *Server) getMap(w http.ResponseWriter, r *http.Request) {
 	m := mapBody{Game: advise.GameSpec(g), Board: env.Board{Kind: "none"}}
 	for p := range g.NumPlayers() {
 		m.Seats = append(m.Seats, env.SeatName(g, env.Player(p)))
+		m.Opponents = append(m.Opponents, advise.DefaultOpponent(g, p))
 	}
+	m.Players = append([]string{}, m.Seats...)
 	if sn, ok := g.(env.Seater); ok { // the rule-driven sides too
 		m.Seats = sn.SeatNames()
 	}
@@ -132,6 +166,68 @@ func (s *Server) playLocked(a env.Action, note string) (any, error) {
 		}
 	}
 	s.changedLocked(step)
+	if terr := s.toolLocked(); terr != nil && !advise.IsAutosave(terr) {
+		return s.stateLocked("the tool's move: " + terr.Error()), nil
+	} else if err == nil {
+		err = terr
+	}
+	return s.stateLocked(warning(err)), nil
+}
+
+// toolLocked makes the moves of the seats the tool plays (two-sided
+// play), logging each with the seat and the agent that made it.
+func (s *Server) toolLocked() error {
+	return s.sess.PlayTools(s.base, func(before env.State, a env.Action, after env.State) {
+		p := before.CurrentPlayer()
+		who := env.SeatName(before.Game(), p) + " (" + s.sess.Tool()[p] + ")"
+		s.changedLocked(who + ": " + toolStep(before, a, after))
+	})
+}
+
+// toolStep says what a move did, in the game's words where it narrates.
+func toolStep(before env.State, a env.Action, after env.State) string {
+	if _, ok := after.(env.Narrator); ok {
+		if lines := advise.Account(before, a, after); len(lines) > 0 {
+			return advise.OneLine(lines)
+		}
+	}
+	return before.ActionString(a)
+}
+
+// postSeats chooses two-sided play: {"seat": "German", "opponent":
+// "withdrawal"} has the person play German and the tool the other seats
+// (by the game's default opponent where opponent is ""); {"seat": ""}
+// gives every seat back to the person. The tool moves at once where it is
+// to play.
+func (s *Server) postSeats(r *http.Request) (any, error) {
+	var req struct {
+		Seat     string `json:"seat"`
+		Opponent string `json:"opponent"`
+	}
+	if err := decode(r, &req); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var specs []string
+	note := "you play every seat"
+	if req.Seat != "" {
+		p, err := advise.ParseSeat(s.sess.Game(), req.Seat)
+		if err != nil {
+			return nil, badRequest("%s", err)
+		}
+		specs = advise.ToolSpecs(s.sess.Game(), p, strings.TrimSpace(req.Opponent))
+		note = "you play " + env.SeatName(s.sess.Game(), p)
+	}
+	if err := s.sess.SetTool(specs); err != nil {
+		return nil, badRequest("%s", err)
+	}
+	s.changedLocked(note)
+	err := s.toolLocked()
+	if err != nil && !advise.IsAutosave(err) {
+		return nil, conflict("the tool's move: %s", err)
+	}
+	err = errors.Join(err, s.sess.Autosave())
 	return s.stateLocked(warning(err)), nil
 }
 
@@ -174,9 +270,15 @@ func (s *Server) postNew(r *http.Request) (any, error) {
 	if err != nil && !advise.IsAutosave(err) {
 		return nil, badRequest("%s", err)
 	}
+	if terr := n.SetTool(s.sess.Tool()); terr != nil { // the same seats as before
+		return nil, badRequest("%s", terr)
+	}
 	s.prev, s.prevLog = s.sess, s.log
 	s.sess, s.log = n, nil
 	s.changedLocked("")
+	if terr := s.toolLocked(); terr != nil && !advise.IsAutosave(terr) {
+		return nil, conflict("the tool's move: %s", terr)
+	}
 	return s.stateLocked(warning(err)), nil
 }
 
@@ -263,13 +365,12 @@ func (s *Server) postUndo(r *http.Request) (any, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	steps := s.sess.Steps()
 	err := s.sess.Undo()
 	if err != nil && !advise.IsAutosave(err) {
 		return nil, sessionError(err)
 	}
-	if len(s.log) > 0 {
-		s.log = s.log[:len(s.log)-1]
-	}
+	s.log = s.log[:max(0, len(s.log)-(steps-s.sess.Steps()))]
 	s.changedLocked("")
 	return s.stateLocked(warning(err)), nil
 }
@@ -320,13 +421,20 @@ func (s *Server) postLoad(r *http.Request) (any, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.sess.Load(path); err != nil && !advise.IsAutosave(err) {
-		if errors.Is(err, os.ErrNotExist) {
+		var other *advise.OtherGameError
+		switch {
+		case errors.Is(err, os.ErrNotExist):
 			return nil, &apiError{http.StatusNotFound, "no saved game " + filepath.Base(path)}
+		case errors.As(err, &other):
+			return nil, badRequest("%s: %s (chariot serve --load %s plays it)", filepath.Base(path), other, path)
 		}
 		return nil, badRequest("%s", err)
 	}
 	s.log = nil
 	s.changedLocked("loaded " + filepath.Base(path))
+	if err := s.toolLocked(); err != nil && !advise.IsAutosave(err) {
+		return nil, conflict("the tool's move: %s", err)
+	}
 	return s.stateLocked(""), nil
 }
 

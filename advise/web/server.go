@@ -59,7 +59,12 @@ func New(sess *advise.Session, adv *advise.Advisor, o Options) (*Server, error) 
 		o.Futures = advise.DefaultFutures
 	}
 	base, stop := context.WithCancel(context.Background())
-	return &Server{opts: o, adv: adv, sess: sess, base: base, stop: stop}, nil
+	s := &Server{opts: o, adv: adv, sess: sess, base: base, stop: stop}
+	if err := s.toolLocked(); err != nil && !advise.IsAutosave(err) { // the tool's seat may open the game
+		stop()
+		return nil, fmt.Errorf("the tool's move: %w", err)
+	}
+	return s, nil
 }
 
 // Session is the game being played.
@@ -87,6 +92,7 @@ func (s *Server) Close() {
 //	POST /api/move            {"move": "3"} or {"move": "to Old Mole landing stage"}: a decision
 //	POST /api/undo            take back the last step
 //	POST /api/edit            {"cmd": "set Birney pinned"}: correct the position by hand (env.Editor)
+//	POST /api/seats           {"seat": "German", "opponent": "withdrawal"}: the tool plays the other seats ({"seat": ""}: none)
 //	POST /api/save, /api/load {"file": "game.json"}
 //	POST /api/suggest         start a search (answers its status)
 //	POST /api/suggest/cancel  stop it
@@ -115,6 +121,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/move", post(s.postMove))
 	mux.HandleFunc("POST /api/undo", post(s.postUndo))
 	mux.HandleFunc("POST /api/edit", post(s.postEdit))
+	mux.HandleFunc("POST /api/seats", post(s.postSeats))
 	mux.HandleFunc("POST /api/save", post(s.postSave))
 	mux.HandleFunc("POST /api/load", post(s.postLoad))
 	mux.HandleFunc("POST /api/suggest", post(s.postSuggest))

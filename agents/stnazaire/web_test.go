@@ -314,9 +314,10 @@ func TestPageEndToEnd(t *testing.T) {
 	}
 	if a, err := stnazaire.Default().NewInitialState(0).ParseAction(top); err == nil && strings.HasPrefix(top, "to ") && unit != "" {
 		// A move names its space as the map prints it; the board's cells
-		// are the data's spaces in order.
+		// are the data's spaces in order. A stack's chip lists each of its
+		// pieces.
 		_, sp := stnazaire.DecodeAction(a)
-		cell := str(`document.querySelector('.chip[data-unit="` + unit + `"]').dataset.cell`)
+		cell := str(`document.querySelector('#units [data-unit="` + unit + `"]').dataset.cell`)
 		if want := strconv.Itoa(sp); cell != want {
 			t.Errorf("%s's marker is on cell %s after %q, want %s", unit, cell, top, want)
 		}

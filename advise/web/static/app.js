@@ -1,16 +1,25 @@
 // The advisor page: draws any game's board from /api/map (points, hexes,
 // areas, a miniatures table or a score track), the position from
 // /api/state, and drives the session through the JSON API.
+//
+// The board is drawn in CSS pixels at the size the window leaves it, so
+// that its text is legible at any size. Names are measured, wrapped or
+// abbreviated by whole words, and placed where they cover no other; the
+// pieces of a cell are one chip that says how many it holds (a click on
+// its count lists them); every chip is placed inside the board where it
+// overlaps no other chip, near its cell, with a leader line when it had to
+// move away. A click on a place plays the one legal move that names it,
+// offers a chooser when several do, or, on a piece that moves name, picks
+// the piece and then the place.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
-const W = 1000, PAD = 40;
 const $ = (id) => document.getElementById(id);
 
 let board = null;      // /api/map
 let state = null;      // /api/state
 let polling = null;    // suggestion poll timer
-
+let selected = null;   // {cell, name}: the piece picked, whose move's place comes next
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -45,6 +54,7 @@ function showError(msg) {
 
 // act runs an API call that answers a new state.
 async function act(path, body) {
+  closePop();
   try {
     const s = await api(path, body);
     showError("");
@@ -56,11 +66,11 @@ async function act(path, body) {
   }
 }
 
-// ---- the board ----
+// ---- geometry ----
 
+let tf = null;          // board coordinates to drawing pixels: {k, ox, oy, w, h}
 let view = null;        // the SVG viewBox: {x, y, w, h}, for zoom and pan
-let full = null;        // the whole board's viewBox
-let tf = null;          // board coordinates to SVG: {k, ox, oy}
+let full = null;        // the whole drawing's viewBox
 const sides = {};       // side name -> colour class, in order of appearance
 
 function sideClass(side) {
@@ -69,8 +79,12 @@ function sideClass(side) {
   return sides[side];
 }
 
-// transform fits the board's own coordinates into a 1000-wide drawing.
-function transform() {
+function narrow() { return window.matchMedia("(max-width: 900px)").matches; }
+
+// fit scales the board's own coordinates into the pixels the window
+// leaves for the map: its whole width, and a height that keeps the
+// suggestion in view on a narrow window and the whole board on a wide one.
+function fit() {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   const see = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
   for (const c of board.cells || []) { see(c.x, c.y); for (const [x, y] of c.polygon || []) see(x, y); }
@@ -80,9 +94,18 @@ function transform() {
   x0 -= m; y0 -= m; x1 += m; y1 += m;
   if (!isFinite(x0)) { x0 = y0 = 0; x1 = y1 = 1; }
   const bw = Math.max(x1 - x0, 1e-9), bh = Math.max(y1 - y0, 1e-9);
-  const k = Math.min((W - 2 * PAD) / bw, 1400 / bh);
-  tf = { k, ox: PAD - x0 * k, oy: PAD - y0 * k };
-  full = { x: 0, y: 0, w: W, h: bh * k + 2 * PAD + 40 };
+  const box = $("board").getBoundingClientRect();
+  const availW = Math.max(320, box.width - 12);
+  const top = Math.max(0, $("board").offsetTop);
+  // On a narrow window the panel goes under the map: keep room for the
+  // prompt, the die or the top suggestions below it.
+  const availH = narrow() ? Math.max(320, window.innerHeight - top - 430) : Math.max(420, window.innerHeight - top - 70);
+  // Points and areas get a margin for the names and chips at the edge.
+  const pad = board.kind === "points" ? 60 : board.kind === "table" ? 24 : 14;
+  const k = Math.min((availW - 2 * pad) / bw, (availH - 2 * pad) / bh);
+  const w = Math.round(bw * k + 2 * pad), h = Math.round(bh * k + 2 * pad);
+  tf = { k, ox: pad - x0 * k, oy: pad - y0 * k, w, h };
+  full = { x: 0, y: 0, w, h };
 }
 
 function P(x, y) { return [tf.ox + x * tf.k, tf.oy + y * tf.k]; }
@@ -96,18 +119,144 @@ function setView(v) {
 function cellRadius() {
   if (board.kind === "hexes") return (board.hex_size || 0.5) * tf.k;
   if (board.kind === "track") return 0.45 * tf.k;
-  return 12;
+  return Math.max(7, Math.min(11, tf.k * 0.012 * Math.max(board.width || 1, board.height || 1)));
 }
+
+// ---- text: measured, wrapped and abbreviated by whole words ----
+
+const widths = new Map();
+let ruler = null;
+function textWidth(text, cls) {
+  const key = cls + "\u0000" + text;
+  if (widths.has(key)) return widths.get(key);
+  if (!ruler || !ruler.isConnected) ruler = el("text", { visibility: "hidden" }, $("map"));
+  ruler.setAttribute("class", cls);
+  ruler.textContent = text;
+  const w = ruler.getComputedTextLength ? ruler.getComputedTextLength() : 6 * text.length;
+  widths.set(key, w);
+  return w;
+}
+
+// cutWords shortens text to whole words that fit max, with an ellipsis.
+function cutWords(text, max, cls) {
+  if (textWidth(text, cls) <= max) return text;
+  const words = text.split(/\s+/);
+  let out = "";
+  for (const w of words) {
+    const next = out ? out + " " + w : w;
+    if (textWidth(next + "…", cls) > max) break;
+    out = next;
+  }
+  if (!out) { // one long word: its letters
+    for (const ch of words[0]) { if (textWidth(out + ch + "…", cls) > max) break; out += ch; }
+  }
+  return out.replace(/[\s,;:(-]+$/, "") + "…";
+}
+
+// shortForms lists ever shorter ways to write a name, as a printed map
+// does: whole; without what is in parentheses; the part before a colon or
+// comma (the place's own name).
+function shortForms(name) {
+  const out = [name];
+  const add = (s) => { s = s.replace(/\s+/g, " ").trim(); if (s.length >= 2 && !out.includes(s)) out.push(s); };
+  const bare = name.replace(/\s*\([^)]*\)/g, "");
+  add(bare);
+  const head = bare.split(/[:,]/)[0];
+  add(head);
+  return out;
+}
+
+// wrap lays text out in at most two lines of at most max pixels, split
+// between words where the longer line is shortest; null if it cannot.
+function wrap(text, max, cls) {
+  if (textWidth(text, cls) <= max) return [text];
+  const words = text.split(" ");
+  let best = null, bestW = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const a = words.slice(0, i).join(" "), b = words.slice(i).join(" ");
+    const w = Math.max(textWidth(a, cls), textWidth(b, cls));
+    if (w <= max && w < bestW) { best = [a, b]; bestW = w; }
+  }
+  return best;
+}
+
+// nameVariants are the ways to print a cell's name, best first: each a
+// list of lines.
+function nameVariants(name, cls) {
+  const out = [];
+  for (const form of shortForms(name)) {
+    for (const max of [130, 100]) { const l = wrap(form, max, cls); if (l) out.push(l); }
+  }
+  out.push([cutWords(shortForms(name).pop(), 90, cls)]);
+  return out;
+}
+
+// ---- boxes ----
+
+function overlaps(a, b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; }
+function inside(r) { return r.x >= 1 && r.y >= 1 && r.x + r.w <= full.w - 1 && r.y + r.h <= full.h - 1; }
+function clear(r, list) { for (const q of list) if (overlaps(r, q)) return false; return true; }
+
+// around lists boxes of w × h near (x, y), nearest first: inside the cell
+// (where told), then below, above, right and left of it at gap, then on
+// rings further out.
+function around(x, y, w, h, gap, within) {
+  const out = [];
+  if (within) out.push({ x: x - w / 2, y: y - h / 2, w, h });
+  out.push({ x: x - w / 2, y: y + gap, w, h }, { x: x - w / 2, y: y - gap - h, w, h },
+    { x: x + gap, y: y - h / 2, w, h }, { x: x - gap - w, y: y - h / 2, w, h });
+  for (let ring = 1; ring <= 14; ring++) {
+    const r = gap + ring * 9 + h / 2;
+    const n = 8 + 4 * ring;
+    for (let i = 0; i < n; i++) {
+      // Alternate sides, starting below, so a chip stays close to its place.
+      const k = i % 2 ? -Math.ceil(i / 2) : Math.ceil(i / 2);
+      const a = Math.PI / 2 + k * 2 * Math.PI / n;
+      const cx = x + Math.cos(a) * (r + w / 2 * Math.abs(Math.cos(a))), cy = y + Math.sin(a) * r;
+      out.push({ x: cx - w / 2, y: cy - h / 2, w, h });
+    }
+  }
+  return out;
+}
+
+// place takes the first box that is inside the board and clear of the
+// hard obstacles (other chips), preferring one clear of the firm ones too
+// (the spaces, so that each stays clickable), and best one clear of the
+// soft ones (names) as well.
+function place(tries, hard, firm, soft) {
+  let second = null, third = null;
+  for (const r of tries) {
+    if (!inside(r) || !clear(r, hard)) continue;
+    if (clear(r, firm)) {
+      if (clear(r, soft)) return r;
+      if (!second) second = r;
+    } else if (!third) third = r;
+  }
+  return second || third || tries.find(inside) || tries[0];
+}
+
+// ---- the board ----
+
+let staticFirm = [];   // what chips should not cover: the spaces of a map of points
+let staticSoft = [];   // what chips had better not cover: names, labels
 
 function drawBoard() {
   const svg = $("map");
   svg.replaceChildren();
-  document.title = "chariot advise: " + (board.description || board.game);
-  $("title").textContent = board.description || board.game;
+  ruler = null;
+  document.title = "chariot advise: " + board.game;
+  const [title, ...rest] = (board.description || board.game).split(":");
+  $("title").textContent = title;
+  $("title").title = board.description || board.game;
+  $("subtitle").textContent = rest.join(":").trim();
   if (board.kind === "none") { svg.hidden = true; $("textpos").open = true; return; }
   for (const seat of board.seats || []) sideClass(seat);
-  transform();
+  fit();
+  svg.setAttribute("width", full.w);
+  svg.setAttribute("height", full.h);
   setView(full);
+  staticSoft = [];
+  staticFirm = [];
   const shapes = el("g", { id: "shapes" }, svg);
   for (const sh of board.shapes || []) {
     const cls = "shape " + sh.kind;
@@ -132,13 +281,17 @@ function drawBoard() {
   }
   const cells = el("g", { id: "cells" }, svg);
   const r = cellRadius();
+  const marks = [];   // the spaces of a map of points, which names keep clear of
   board.cells.forEach((c, i) => {
     const [x, y] = P(c.x, c.y);
     const g = el("g", { "data-cell": String(i), "data-space": c.id }, cells);
     const cls = "cell " + board.kind + " " + (c.kind || "");
     let shape;
-    if (c.polygon && c.polygon.length) shape = el("polygon", { points: points(c.polygon), class: cls }, g);
-    else if (board.kind === "hexes") {
+    if (c.polygon && c.polygon.length > 2) shape = el("polygon", { points: points(c.polygon), class: cls }, g);
+    else if (c.polygon && c.polygon.length === 2) {
+      const [[ax, ay], [bx, by]] = c.polygon.map(([px, py]) => P(px, py));
+      shape = el("line", { x1: ax, y1: ay, x2: bx, y2: by, class: cls + " edge" }, g);
+    } else if (board.kind === "hexes") {
       const pts = [];
       for (let k = 0; k < 6; k++) { const a = Math.PI / 3 * k; pts.push([x + r * Math.cos(a), y + r * Math.sin(a)].join(",")); }
       shape = el("polygon", { points: pts.join(" "), class: cls }, g);
@@ -146,19 +299,69 @@ function drawBoard() {
     else shape = el("circle", { cx: x, cy: y, r, class: cls }, g);
     shape.id = "cell-" + i;
     el("title", {}, shape).textContent = c.name + (c.id && c.id !== c.name ? " (" + c.id + ")" : "");
-    shape.addEventListener("click", () => clickCell(i));
-    if (c.label) {
-      // A hex prints its number small at its top, as a printed map does.
-      const t = board.kind === "hexes" ? el("text", { x, y: y - r * 0.45, class: "clabel hexnum" }, g) : el("text", { x, y: y + 4, class: "clabel" }, g);
-      if (board.kind === "hexes") t.style.fontSize = Math.max(3, r * 0.42) + "px";
+    shape.addEventListener("click", (ev) => clickCell(i, ev));
+    if (board.kind === "points" || board.kind === "table") marks.push({ x: x - r - 1, y: y - r - 1, w: 2 * r + 2, h: 2 * r + 2 });
+    if (board.kind === "hexes") {
+      // A printed hex map numbers every hex, small at its top.
+      if (r >= 9) el("text", { x, y: y - r * 0.62, class: "hexnum" }, g).textContent = c.id;
+      if (c.label) {
+        el("text", { x, y: y + r * 0.75, class: "clabel hexlabel" }, g).textContent = c.label;
+      }
+    } else if (c.label) {
+      const t = el("text", { x, y: y + 4, class: "clabel" }, g);
       t.textContent = c.label;
+      const w = textWidth(c.label, "clabel");
+      staticSoft.push({ x: x - w / 2 - 1, y: y - 7, w: w + 2, h: 13 });
     }
-    if (board.kind === "points") el("text", { x, y: y + r + 10, class: "cname" }, g).textContent = short(c.name, 16);
-    else if (board.kind === "track") el("text", { x, y: y - r + 14, class: "cname" }, g).textContent = c.name;
   });
+  // Names: where each covers no space, no label and no other name.
+  if (board.kind === "points" || board.kind === "table") placeNames(cells, marks, r);
+  else if (board.kind === "track") {
+    board.cells.forEach((c, i) => {
+      const [x, y] = P(c.x, c.y);
+      el("text", { x, y: y - r + 13, class: "cname" }, cells.children[i]).textContent = cutWords(c.name, 2 * r - 4, "cname");
+    });
+  }
+  staticFirm.push(...marks);
   if (hexR) svg.appendChild(links); // hexsides over the hexes
   el("g", { id: "marks" }, svg);
+  el("g", { id: "leaders" }, svg);
   el("g", { id: "units" }, svg);
+  drawLegend();
+  enableZoom(svg);
+}
+
+// placeNames prints each cell's name whole if it fits two lines, else
+// shortened as a printed map would, beside its space where it covers
+// nothing else.
+function placeNames(cells, marks, r) {
+  const cls = "cname", lh = 11;
+  const names = [];
+  board.cells.forEach((c, i) => {
+    if (c.polygon && c.polygon.length) return; // an edge (wire): its title names it
+    const [x, y] = P(c.x, c.y);
+    let box = null, lines = null;
+    const variants = nameVariants(c.name, cls);
+    for (const v of variants) {
+      const w = Math.max(...v.map((l) => textWidth(l, cls))) + 2, h = lh * v.length;
+      const tries = [
+        { x: x - w / 2, y: y + r + 1, w, h }, { x: x - w / 2, y: y - r - 1 - h, w, h },
+        { x: x + r + 2, y: y - h / 2, w, h }, { x: x - r - 2 - w, y: y - h / 2, w, h },
+        { x: x + r * 0.6, y: y + r * 0.6, w, h }, { x: x - r * 0.6 - w, y: y + r * 0.6, w, h },
+        { x: x + r * 0.6, y: y - r * 0.6 - h, w, h }, { x: x - r * 0.6 - w, y: y - r * 0.6 - h, w, h },
+      ];
+      box = tries.find((t) => inside(t) && clear(t, marks) && clear(t, names) && clear(t, staticSoft));
+      if (box) { lines = v; break; }
+    }
+    if (!box) return; // no room: the space's title names it
+    names.push(box);
+    const t = el("text", { x: box.x + box.w / 2, y: box.y + lh - 2, class: cls }, cells.children[i]);
+    lines.forEach((l, k) => { el("tspan", { x: box.x + box.w / 2, dy: k ? lh : 0 }, t).textContent = l; });
+  });
+  staticSoft.push(...names);
+}
+
+function drawLegend() {
   const legend = $("legend");
   legend.replaceChildren();
   for (const seat of board.seats || []) legend.appendChild(html("span", seat, { class: "chip-l " + sideClass(seat) }));
@@ -167,7 +370,7 @@ function drawBoard() {
   const sheet = [...document.styleSheets].find((x) => x.href && x.href.endsWith("style.css"));
   for (const [k, v] of Object.entries(board.legend || {})) {
     if (/^#[0-9a-f]{3,8}$/i.test(v)) {
-      if (sheet) {
+      if (sheet && !sheet.done) {
         sheet.insertRule(`.cell.${CSS.escape(k)} { fill: ${v}; }`, sheet.cssRules.length);
         sheet.insertRule(`.link.${CSS.escape(k)} { stroke: ${v}; }`, sheet.cssRules.length);
       }
@@ -176,7 +379,7 @@ function drawBoard() {
       legend.appendChild(sw);
     } else legend.appendChild(html("span", v, { class: "lg-item " + k }));
   }
-  enableZoom(svg);
+  if (sheet) sheet.done = true;
 }
 
 // enableZoom: the wheel zooms around the pointer, a drag pans, a double
@@ -188,6 +391,7 @@ function enableZoom(svg) {
   };
   svg.onwheel = (ev) => {
     ev.preventDefault();
+    closePop();
     const [mx, my] = at(ev);
     const f = ev.deltaY < 0 ? 0.8 : 1.25;
     const w = Math.min(full.w * 2, Math.max(full.w / 12, view.w * f)), h = view.h * w / view.w;
@@ -196,7 +400,8 @@ function enableZoom(svg) {
   let drag = null;
   svg.onpointerdown = (ev) => { drag = { x: ev.clientX, y: ev.clientY, v: view }; };
   svg.onpointermove = (ev) => {
-    if (!drag) return;
+    if (!drag || Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 4) return;
+    closePop();
     const b = svg.getBoundingClientRect();
     setView(Object.assign({}, drag.v, { x: drag.v.x - (ev.clientX - drag.x) / b.width * drag.v.w, y: drag.v.y - (ev.clientY - drag.y) / b.height * drag.v.h }));
   };
@@ -204,53 +409,46 @@ function enableZoom(svg) {
   svg.ondblclick = () => setView(full);
 }
 
-// chipWidth is the width of a chip that shows label whole, measured in
-// the chip's own font.
-let ruler = null;
-function chipWidth(label) {
-  if (!ruler || !ruler.isConnected) {
-    const g = el("g", { class: "chip", visibility: "hidden" }, $("map"));
-    ruler = el("text", {}, g);
+// ---- the pieces ----
+
+const CHIP_H = 16;
+
+function pieceText(p) { return p.name + (p.label ? " " + p.label : ""); }
+
+// stackTop is the piece a stack's chip shows: the one deciding now, the
+// one picked, else the first listed.
+function stackTop(list) {
+  return list.find((p) => p.active) || list.find((p) => selected && p.name === selected.name) || list[0];
+}
+
+// chipText is what a chip prints: the piece's name and state, shortened
+// by whole words to a chip's width.
+function chipText(p) {
+  for (const form of shortForms(p.name)) {
+    const t = form + (p.label ? " " + p.label : "");
+    if (textWidth(t, "ctext") <= 150) return t;
+    if (textWidth(form, "ctext") <= 150) return form;
   }
-  ruler.textContent = label;
-  const len = ruler.getComputedTextLength ? ruler.getComputedTextLength() : 0;
-  return Math.max(40, (len || 5.2 * label.length) + 10);
+  return cutWords(shortForms(p.name).pop(), 150, "ctext");
 }
 
-function chip(parent, x, y, label, cls, attrs, tip, width) {
-  const g = el("g", Object.assign({ class: "chip " + cls }, attrs), parent);
-  const w = width || chipWidth(label);
-  el("rect", { x: x - w / 2, y: y - 7, width: w, height: 14, rx: 3 }, g);
-  el("text", { x, y: y + 3 }, g).textContent = label;
-  el("title", {}, g).textContent = tip;
-  return g;
-}
-
-function short(name, n) { n = n || 12; return name.length > n ? name.slice(0, n - 1) + "…" : name; }
-
-// drawPieces lays each cell's pieces out as a column of chips under it
-// (inside it for hexes, areas and tracks), so a stack never overlaps
-// itself; figures on a table stand at their own x, y.
+// drawPieces lays each cell's pieces out as one chip (with the count of a
+// stack), inside the board where it covers no other chip, near its cell;
+// figures on a table stand at their own x, y with their names beside.
 function drawPieces() {
-  const units = $("units"), marks = $("marks");
+  const units = $("units"), marks = $("marks"), leaders = $("leaders");
   units.replaceChildren();
   marks.replaceChildren();
-  const targets = {};
-  for (const m of state.legal) if (m.cell >= 0) (targets[m.cell] = targets[m.cell] || []).push(m);
-  board.cells.forEach((c, i) => {
-    const shape = $("cell-" + i);
-    if (!shape) return;
-    shape.classList.toggle("target", i in targets);
-    shape.classList.remove("decider");
-  });
+  leaders.replaceChildren();
+  markTargets();
   const byCell = {};
   const figures = [];
   for (const p of state.pieces) {
     if (p.side === "marker") {
       if (p.cell >= 0) {
-        const c = board.cells[p.cell], [x, y] = P(c.x, c.y);
-        el("line", { x1: x - 13, y1: y - 13, x2: x + 13, y2: y + 13, class: "xmark" }, marks);
-        el("line", { x1: x - 13, y1: y + 13, x2: x + 13, y2: y - 13, class: "xmark" }, marks);
+        const c = board.cells[p.cell], [x, y] = P(c.x, c.y), d = Math.min(13, cellRadius());
+        el("line", { x1: x - d, y1: y - d, x2: x + d, y2: y + d, class: "xmark" }, marks);
+        el("line", { x1: x - d, y1: y + d, x2: x + d, y2: y - d, class: "xmark" }, marks);
         const s = $("cell-" + p.cell); if (s) s.classList.add(p.name.replace(/\W/g, ""));
       }
       continue;
@@ -261,73 +459,204 @@ function drawPieces() {
     }
     (byCell[p.cell] = byCell[p.cell] || []).push(p);
   }
-  // Each stack is a column of chips with the full names. On a map of
-  // points it goes where it overlaps no chip placed before it (below the
-  // space, above, right, left, then further out), so a crowded corner of
-  // the map stays legible; inside hexes, areas and tracks it is centred.
-  const inside = board.kind !== "points";
-  const placed = [];
-  const clash = (r) => placed.some((q) => r.x < q.x + q.w && q.x < r.x + r.w && r.y < q.y + q.h && q.y < r.y + r.h);
-  // Figures on a table stand at their own x, y; each name goes where it
-  // covers no other (above, below, right, left, then further out).
+  const placed = [];  // chips and figures' names: never overlapped
+  const firm = staticFirm.slice(), soft = staticSoft;
+  // Figures first: they stand where they are; their names go beside them.
   for (const p of figures) {
     const [x, y] = P(p.x, p.y);
-    const g = el("g", { class: "figure " + sideClass(p.side) + (p.active ? " decider" : ""), "data-unit": p.name }, units);
+    placed.push({ x: x - 6, y: y - 6, w: 12, h: 12 });
+  }
+  for (const p of figures) {
+    const [x, y] = P(p.x, p.y);
+    const g = el("g", { class: "figure " + sideClass(p.side) + (p.active ? " decider" : ""), "data-unit": p.name, "data-cell": "-1" }, units);
     el("circle", { cx: x, cy: y, r: 6 }, g);
     el("title", {}, g).textContent = `${p.side}: ${p.name}${p.label ? ", " + p.label : ""}`;
-    const w = chipWidth(p.name) - 8, h = 11;
-    const tries = [];
-    for (const d of [0, 1, 2, 3]) {
-      tries.push({ x: x - w / 2, y: y - 8 - h - d * 11, w, h }, { x: x - w / 2, y: y + 8 + d * 11, w, h },
-        { x: x + 9 + d * 12, y: y - h / 2, w, h }, { x: x - 9 - w - d * 12, y: y - h / 2, w, h });
-    }
-    const box = tries.find((r) => !clash(r)) || tries[0];
-    placed.push(box, { x: x - 6, y: y - 6, w: 12, h: 12 });
-    el("text", { x: box.x + w / 2, y: box.y + h - 2 }, g).textContent = p.name;
-  }
-  const cellsByStack = Object.entries(byCell).sort((a, b) => b[1].length - a[1].length);
-  for (const [cell, list] of cellsByStack) {
-    const c = board.cells[cell], [x, y] = P(c.x, c.y);
-    const labels = list.map((p) => p.name + (p.label ? " " + p.label : ""));
-    const w = Math.max(...labels.map(chipWidth)), h = 15 * list.length;
-    const tries = inside ? [{ x: x - w / 2, y: y - h / 2, w, h }] : [];
-    const gap = inside ? cellRadius() : 18;
-    for (const d of [0, 1, 2, 3, 4, 5]) {
-      tries.push({ x: x - w / 2, y: y + gap + d * 16, w, h }, { x: x - w / 2, y: y - gap - h - d * 16, w, h },
-        { x: x + gap + d * 20, y: y - h / 2, w, h }, { x: x - gap - w - d * 20, y: y - h / 2, w, h });
-    }
-    const box = tries.find((r) => !clash(r)) || tries[0];
-    const home = inside ? tries[0] : tries[0];
-    if (box !== home || (!inside && Math.abs(box.y - (y + gap)) > 1)) {
-      el("line", { x1: x, y1: y, x2: box.x + w / 2, y2: box.y + (box.y > y ? 0 : h), class: "leader" }, units);
-    }
+    const w = textWidth(p.name, "flabel") + 4, h = 12;
+    const box = place(around(x, y, w, h, 8, false), placed, firm, soft);
     placed.push(box);
-    list.forEach((p, i) => {
-      chip(units, box.x + w / 2, box.y + 7.5 + 15 * i, labels[i], sideClass(p.side) + (p.active ? " decider" : "") + (/pinned/.test(p.label || "") ? " pinned" : ""),
-        { "data-unit": p.name, "data-cell": cell }, `${p.side}: ${p.name}${p.label ? ", " + p.label : ""} — ${c.name}`, w);
-      if (p.active) $("cell-" + cell).classList.add("decider");
-    });
+    el("rect", { x: box.x, y: box.y, width: box.w, height: box.h, class: "fbox" }, g);
+    el("text", { x: box.x + w / 2, y: box.y + h - 3, class: "flabel" }, g).textContent = p.name;
+    g.addEventListener("click", (ev) => clickPieces(-1, [p], ev));
+  }
+  const within = board.kind !== "points" && board.kind !== "table";
+  const order = Object.keys(byCell).map(Number).sort((a, b) => a - b);
+  for (const cell of order) {
+    const list = byCell[cell];
+    const c = board.cells[cell], [x, y] = P(c.x, c.y);
+    const top = stackTop(list);
+    const label = chipText(top);
+    const badge = list.length > 1 ? textWidth(String(list.length), "cbadge") + 10 : 0;
+    const w = textWidth(label, "ctext") + 10 + badge, h = CHIP_H;
+    const gap = within ? cellRadius() * 0.5 : cellRadius() + 2;
+    const tries = around(x, y, w, h, gap, within);
+    const box = place(tries, placed, firm, soft);
+    placed.push(box);
+    const cx = box.x + w / 2, cy = box.y + h / 2;
+    if (Math.hypot(cx - x, cy - y) > gap + h) {
+      el("line", { x1: x, y1: y, x2: Math.max(box.x, Math.min(x, box.x + w)), y2: Math.max(box.y, Math.min(y, box.y + h)), class: "leader" }, leaders);
+    }
+    const sel = selected && selected.cell === cell && list.some((p) => p.name === selected.name);
+    const cls = "chip " + sideClass(top.side) + (list.some((p) => p.active) ? " decider" : "") +
+      (/pinned/.test(top.label || "") ? " pinned" : "") + (sel ? " selected" : "") + (new Set(list.map((p) => p.side)).size > 1 ? " mixed" : "");
+    const g = el("g", { class: cls, "data-unit": top.name, "data-cell": String(cell), "data-count": String(list.length) }, units);
+    el("rect", { x: box.x, y: box.y, width: w, height: h, rx: 3 }, g);
+    el("text", { x: box.x + 5 + (w - badge - 10) / 2, y: box.y + h - 4.5, class: "ctext" }, g).textContent = label;
+    if (badge) {
+      const b = el("g", { class: "badge" }, g);
+      el("rect", { x: box.x + w - badge - 1, y: box.y + 2, width: badge - 1, height: h - 4, rx: 5 }, b);
+      el("text", { x: box.x + w - badge / 2 - 1.5, y: box.y + h - 4.5, class: "cbadge" }, b).textContent = String(list.length);
+      b.addEventListener("click", (ev) => { ev.stopPropagation(); openStack(cell, list, ev); });
+    }
+    el("title", {}, g).textContent = list.map((p) => `${p.side}: ${pieceText(p)}`).join("\n") + "\n— " + c.name;
+    for (const p of list) el("g", { class: "member", "data-unit": p.name, "data-cell": String(cell) }, g);
+    g.addEventListener("click", (ev) => clickPieces(cell, list, ev));
+    if (list.some((p) => p.active)) { const s = $("cell-" + cell); if (s) s.classList.add("decider"); }
   }
 }
 
-// clickCell plays the one legal move that points at cell i, or, when
-// several do, marks them in the list of moves.
-function clickCell(i) {
-  if (!state || state.chance || state.over) return;
-  const ms = state.legal.filter((m) => m.cell === i);
-  if (ms.length === 1) { act("move", { move: ms[0].name }); return; }
-  for (const b of $("moves").children) b.classList.toggle("picked", ms.some((m) => m.name === b.dataset.move));
+// ---- playing on the map ----
+
+function deciding() { return state && !state.chance && !state.over; }
+
+// names reports whether a move's name names a piece (its whole name, as
+// a word sequence).
+function names(move, piece) {
+  if (!piece || piece === "?") return false;
+  const esc = piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp("(^|[^\\w])" + esc + "($|[^\\w])", "i").test(move.name);
+}
+
+// movesAt are the legal moves whose place is cell i, of the picked piece
+// where one is picked and some of them name it.
+function movesAt(i) {
+  const here = state.legal.filter((m) => m.cell === i);
+  if (selected) {
+    const mine = here.filter((m) => names(m, selected.name));
+    if (mine.length) return mine;
+  }
+  return here;
+}
+
+// markTargets outlines the places a click plays a move on: those of the
+// picked piece's moves, or of every move.
+function markTargets() {
+  const targets = new Set();
+  if (deciding()) {
+    const own = selected ? state.legal.filter((m) => m.cell >= 0 && names(m, selected.name)) : [];
+    for (const m of (own.length ? own : state.legal)) if (m.cell >= 0) targets.add(m.cell);
+  }
+  board.cells.forEach((c, i) => {
+    const shape = $("cell-" + i);
+    if (!shape) return;
+    shape.classList.toggle("target", targets.has(i));
+    shape.classList.remove("decider");
+  });
+  for (const b of $("moves").children) b.classList.toggle("picked", !!selected && names({ name: b.dataset.move }, selected.name));
+}
+
+// clickCell plays the one legal move whose place is cell i, or offers a
+// chooser where several are.
+function clickCell(i, ev) {
+  if (!deciding()) return;
+  const ms = movesAt(i);
+  if (ms.length === 1) { play(ms[0]); return; }
+  if (ms.length > 1) { chooser(ms, ev, board.cells[i].name); return; }
+  const here = state.pieces.filter((p) => p.cell === i && p.side !== "marker");
+  if (here.length) { clickPieces(i, here, ev); return; }
+  pick(null);
+}
+
+// clickPieces: a click on a chip is a click on its place where a move
+// goes there; else it picks the piece a move names (listing the stack
+// where several could be meant).
+function clickPieces(cell, list, ev) {
+  ev.stopPropagation();
+  if (!deciding()) { if (list.length > 1) openStack(cell, list, ev); return; }
+  if (cell >= 0 && movesAt(cell).length) { clickCell(cell, ev); return; }
+  const movers = list.filter((p) => state.legal.some((m) => names(m, p.name)));
+  if (movers.length === 1) { pickOrPlay(cell, movers[0], ev); return; }
+  if (list.length > 1) { openStack(cell, list, ev); return; }
+  pick(null);
+}
+
+// pickOrPlay picks a piece: its one move is played at once when it names
+// no place; else its places are marked for the next click.
+function pickOrPlay(cell, p, ev) {
+  const own = state.legal.filter((m) => names(m, p.name));
+  if (own.length === 1 && own[0].cell < 0) { play(own[0]); return; }
+  if (own.every((m) => m.cell < 0)) { chooser(own, ev, p.name); return; }
+  pick({ cell, name: p.name });
+}
+
+function pick(sel) {
+  selected = sel;
+  $("picked").textContent = sel ? `${sel.name}: now click a marked place (Esc to drop it)` : "";
+  $("picked").hidden = !sel;
+  if (board && board.kind !== "none" && state) drawPieces();
+}
+
+function play(m) {
+  pick(null);
+  act("move", { move: m.name });
+}
+
+// ---- the little lists over the map: a chooser of moves, a stack ----
+
+function closePop() { $("pop").hidden = true; }
+
+function openPop(ev, title) {
+  const pop = $("pop");
+  pop.replaceChildren(html("div", title, { class: "pop-title" }));
+  const host = $("board").getBoundingClientRect();
+  pop.hidden = false;
+  const x = Math.min(ev.clientX - host.left + 8, host.width - 260);
+  pop.style.left = Math.max(4, x) + "px";
+  pop.style.top = (ev.clientY - host.top + 8) + "px";
+  return pop;
+}
+
+function chooser(moves, ev, where) {
+  const pop = openPop(ev, `${where}: which move?`);
+  moves.forEach((m, k) => {
+    const b = html("button", `${m.number} ${m.name}`, { type: "button", class: "pop-move", "data-move": m.name, id: "choose-" + k });
+    b.addEventListener("click", () => play(m));
+    pop.appendChild(b);
+  });
+}
+
+// openStack lists a stack's pieces; one a move names can be picked.
+function openStack(cell, list, ev) {
+  const where = cell >= 0 ? board.cells[cell].name : "";
+  const pop = openPop(ev, `${list.length} ${list.length === 1 ? "piece" : "pieces"}${where ? " at " + where : ""}`);
+  for (const p of list) {
+    const moves = deciding() && state.legal.some((m) => names(m, p.name));
+    const b = html("button", pieceText(p), { type: "button", class: "pop-piece " + sideClass(p.side), "data-unit": p.name });
+    b.disabled = !moves;
+    b.title = moves ? "pick it, then its place" : p.side;
+    b.addEventListener("click", (e) => { closePop(); pickOrPlay(cell, p, e); });
+    pop.appendChild(b);
+  }
+  if (deciding() && cell >= 0) {
+    for (const m of movesAt(cell)) {
+      const b = html("button", `${m.number} ${m.name}`, { type: "button", class: "pop-move", "data-move": m.name });
+      b.addEventListener("click", () => play(m));
+      pop.appendChild(b);
+    }
+  }
 }
 
 // ---- the panels ----
 
 function render(s) {
+  const changed = !state || s.version !== state.version;
   state = s;
-  const figures = (s.score.metrics || []).map((m) => `${m.name} ${m.value}`).join(" · ");
-  $("status").textContent = [s.phase, s.seat ? s.seat + " to play" : "", `score ${s.score.value}${s.score.verdict ? " (" + s.score.verdict + ")" : ""}`,
-    figures, `step ${s.steps}`, `seed ${s.seed}`].filter((x) => x).join(" · ");
+  if (changed) { selected = null; $("picked").hidden = true; closePop(); }
+  const seat = s.seat ? s.seat + " to play" : "";
+  $("status").textContent = [s.phase, seat, `score ${s.score.value}${s.score.verdict ? " (" + s.score.verdict + ")" : ""}`,
+    `step ${s.steps}`, `seed ${s.seed}`].filter((x) => x).join(" · ");
+  $("figures").textContent = (s.figures || []).map((f) => `${f.label} ${f.value}`).join(" · ");
   $("text").textContent = s.text;
-  $("prompt").textContent = s.over ? "The game is over." : s.prompt;
+  $("prompt").textContent = s.over ? "The game is over: " + s.standing + "." : s.prompt || (s.seat ? s.seat + " to play" : "");
   $("warning").textContent = s.warning || "";
   $("warning").hidden = !s.warning;
   $("autosave").textContent = s.autosave ? "autosaved to " + s.autosave + " after every step" : "autosave off";
@@ -336,6 +665,7 @@ function render(s) {
   $("edit").title = s.edit_help || "";
   $("undo-new").hidden = !s.can_undo_new;
   $("seed").placeholder = s.seed;
+  renderSeats(s);
 
   $("dice").hidden = !s.chance;
   const faces = $("faces");
@@ -348,14 +678,19 @@ function render(s) {
     faces.appendChild(b);
   }
 
-  const deciding = !s.chance && !s.over;
-  $("advice").hidden = !deciding;
-  $("moves-card").hidden = !deciding;
+  const decide = !s.chance && !s.over;
+  $("advice").hidden = !decide;
+  $("moves-card").hidden = !decide;
   const moves = $("moves");
   moves.replaceChildren();
   for (const m of s.legal) {
     const b = html("button", `${m.number} ${m.name}`, { type: "button", "data-move": m.name, "data-cell": String(m.cell) });
-    b.addEventListener("click", () => act("move", { move: m.name }));
+    b.addEventListener("click", () => play(m));
+    if (m.cell >= 0) {
+      b.title = "on the map: " + board.cells[m.cell].name;
+      b.addEventListener("mouseenter", () => { const c = $("cell-" + m.cell); if (c) c.classList.add("hover"); });
+      b.addEventListener("mouseleave", () => { const c = $("cell-" + m.cell); if (c) c.classList.remove("hover"); });
+    }
     moves.appendChild(b);
   }
   $("suggest").textContent = s.think_ms > 0 ? `Suggest (${(s.think_ms / 1000).toFixed(1)} s)` : "Suggest";
@@ -367,14 +702,34 @@ function render(s) {
 
   if (board && board.kind !== "none") drawPieces();
   renderJob(s.suggestion);
-  // A decision of the player's gets its suggestion without asking.
-  if (deciding && !s.suggestion && autoSuggested !== s.version) {
+  // A search starts by itself only where asked to (or where the advice
+  // costs no search); never when the page is opened.
+  if (decide && !s.suggestion && autoSuggested !== s.version && (s.cheap || (opened && $("auto").checked))) {
     autoSuggested = s.version;
     suggest();
   }
+  opened = true;
 }
 
 let autoSuggested = -1; // the position whose suggestion was started unasked
+let opened = false;     // the page has shown a position (searches may start unasked after it)
+
+// renderSeats shows who plays which seat, where a person and the tool
+// could share the game.
+function renderSeats(s) {
+  const players = (board && board.players) || [];
+  $("seats-form").hidden = players.length < 2;
+  const tool = s.tool || [];
+  const mine = players.filter((_, p) => !tool[p]);
+  $("seats-now").textContent = tool.length
+    ? `You play ${mine.join(" and ")}; the tool plays ` + players.map((n, p) => tool[p] ? `${n} by ${tool[p]}` : "").filter((x) => x).join(", ") + "."
+    : "You play every seat.";
+  const sel = $("seat");
+  if (sel.options.length !== players.length + 1) {
+    sel.replaceChildren(html("option", "every seat", { value: "" }));
+    for (const n of players) sel.appendChild(html("option", n, { value: n }));
+  }
+}
 
 function pct(x) { return (100 * x).toFixed(0) + "%"; }
 
@@ -382,18 +737,25 @@ function renderJob(j) {
   const body = $("sugg").querySelector("tbody");
   body.replaceChildren();
   $("forecast").replaceChildren();
+  $("forecast-card").hidden = true;
+  $("sugg-note").textContent = "";
+  const rows = (state && state.top) || 5;
   const status = j ? j.status : "idle";
   $("suggest-status").textContent = status === "running"
     ? `searching… ${j.suggestion.sims || 0} simulations` : status === "done"
-    ? `done: ${j.suggestion.sims} simulations in ${(j.elapsed_ms / 1000).toFixed(1)} s` : (j && j.error) || status;
+    ? `done: ${j.suggestion.sims} simulations in ${(j.elapsed_ms / 1000).toFixed(1)} s` : (j && j.error) || "ask for a suggestion";
   $("progress").value = j ? j.progress : 0;
   $("cancel").disabled = status !== "running";
   $("suggest").disabled = status === "running";
-  if (!j || !j.suggestion.moves) return;
-  j.suggestion.moves.forEach((m, i) => {
+  const moves = (j && j.suggestion.moves) || [];
+  for (let i = moves.length; i < rows; i++) body.appendChild(html("tr", undefined, { class: "empty" }));
+  if (!moves.length) return;
+  moves.forEach((m, i) => {
     const tr = html("tr");
     tr.appendChild(html("td", String(m.number), { class: "num" }));
-    tr.appendChild(html("td", m.name));
+    const td0 = html("td", undefined, { title: m.name });
+    td0.appendChild(html("div", m.name, { class: "clamp" }));
+    tr.appendChild(td0);
     tr.appendChild(html("td", j.suggestion.note ? "" : pct(m.share), { class: "num" }));
     tr.appendChild(html("td", m.visits ? m.value.toFixed(1) : "", { class: "num" }));
     tr.appendChild(html("td", m.ci95 > 0 ? "±" + m.ci95.toFixed(1) : "?", { class: "num" }));
@@ -402,10 +764,10 @@ function renderJob(j) {
     b.addEventListener("click", () => act("move", { move: m.name }));
     td.appendChild(b);
     tr.appendChild(td);
-    body.appendChild(tr);
+    body.insertBefore(tr, body.children[i] || null);
   });
-  if (j.suggestion.note) $("forecast").appendChild(html("p", j.suggestion.note));
-  if (j.forecast) renderForecast(j.forecast);
+  if (j.suggestion.note) $("sugg-note").textContent = j.suggestion.note;
+  if (j.forecast) { $("forecast-card").hidden = false; renderForecast(j.forecast); }
 }
 
 function renderForecast(f) {
@@ -414,7 +776,7 @@ function renderForecast(f) {
   const ul = html("ul");
   for (const e of f.events.filter((e) => e.share >= 0.05).slice(0, 8)) ul.appendChild(html("li", `${pct(e.share)} ${e.text}`));
   if (!ul.children.length) ul.appendChild(html("li", "nothing happens in most futures"));
-  const changes = (f.metrics || []).filter((m) => m.mean !== m.now).map((m) => `${m.name} ${m.now} now, ${m.mean.toFixed(1)} by then`);
+  const changes = (f.metrics || []).filter((m) => m.mean !== m.now).map((m) => `${m.label || m.name} ${m.now} now, ${m.mean.toFixed(1)} by then`);
   if (changes.length) ul.appendChild(html("li", changes.join("; ")));
   ul.appendChild(html("li", `score ${f.score_now} now, ${f.score_mean.toFixed(1)} on average by then`));
   box.appendChild(ul);
@@ -456,6 +818,12 @@ async function refreshSaves() {
   } catch (e) { /* the list is a convenience */ }
 }
 
+function redraw() {
+  if (!board || board.kind === "none") return;
+  drawBoard();
+  if (state) drawPieces();
+}
+
 async function start() {
   $("die-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -463,6 +831,11 @@ async function start() {
   });
   $("roll-r").addEventListener("click", () => act("roll", { face: "r" }));
   $("suggest").addEventListener("click", suggest);
+  $("auto").checked = localStorage.getItem("chariot-auto-suggest") === "1";
+  $("auto").addEventListener("change", () => {
+    localStorage.setItem("chariot-auto-suggest", $("auto").checked ? "1" : "0");
+    if ($("auto").checked && state && !state.chance && !state.over && !state.suggestion) suggest();
+  });
   $("cancel").addEventListener("click", async () => {
     try { renderJob(await api("suggest/cancel", {})); } catch (e) { showError(e.message); }
   });
@@ -471,6 +844,15 @@ async function start() {
   $("edit-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     act("edit", { cmd: $("edit").value }).then((s) => { if (s) $("edit").value = ""; });
+  });
+  $("seats-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    act("seats", { seat: $("seat").value, opponent: $("opponent").value.trim() });
+  });
+  $("seat").addEventListener("change", () => {
+    const p = (board.players || []).indexOf($("seat").value);
+    const others = (board.opponents || []).filter((_, q) => p >= 0 && q !== p);
+    $("opponent").placeholder = others.length ? others.join(", ") : "agent spec";
   });
   // New game asks first, and can be taken back.
   $("new").addEventListener("click", () => {
@@ -491,6 +873,12 @@ async function start() {
     catch (e) { showError(e.message); }
   });
   $("load").addEventListener("click", () => act("load", { file: $("file").value.trim() }));
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { closePop(); pick(null); } });
+  document.addEventListener("click", (ev) => {
+    if (!$("pop").hidden && !$("pop").contains(ev.target) && !ev.target.closest("#map")) closePop();
+  });
+  let resizing = null;
+  window.addEventListener("resize", () => { clearTimeout(resizing); resizing = setTimeout(redraw, 120); });
   try {
     board = await api("map");
     drawBoard();
