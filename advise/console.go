@@ -291,14 +291,16 @@ func (c *Console) play(ctx context.Context, w io.Writer, a env.Action, note stri
 
 // narrate says what a did: what changed on the table where the game
 // narrates it (not the whole position again; show prints that), else the
-// move's name. who, if not "", heads a move the tool made.
-func (c *Console) narrate(w io.Writer, before env.State, a env.Action, after env.State, who, note string) {
+// move's name. tool, if not "", is the agent that made the move for the
+// tool (ToolHead).
+func (c *Console) narrate(w io.Writer, before env.State, a env.Action, after env.State, tool, note string) {
 	name := before.ActionString(a)
 	if _, ok := after.(env.Narrator); !ok {
-		if who == "" {
-			who = "played"
+		if tool != "" {
+			fmt.Fprintf(w, "%s%s\n", ToolHead(env.SeatName(before.Game(), before.CurrentPlayer()), tool, name), note)
+		} else {
+			fmt.Fprintf(w, "played: %s%s\n", name, note)
 		}
-		fmt.Fprintf(w, "%s: %s%s\n", who, name, note)
 		return
 	}
 	lines := Account(before, a, after)
@@ -306,8 +308,8 @@ func (c *Console) narrate(w io.Writer, before env.State, a env.Action, after env
 	if before.CurrentPlayer() != env.Chance && len(lines) > 0 {
 		head = lines[0] // a die's head repeats its prompt: the face is enough
 	}
-	if who != "" {
-		head = who + ": " + head
+	if tool != "" {
+		head = ToolHead(env.SeatName(before.Game(), before.CurrentPlayer()), tool, head)
 	}
 	switch {
 	case len(lines) <= 1 && before.CurrentPlayer() == env.Chance && !TableChanged(before, after):
@@ -331,8 +333,7 @@ func (c *Console) playTools(ctx context.Context, w io.Writer) {
 		return
 	}
 	err := c.S.PlayTools(ctx, func(before env.State, a env.Action, after env.State) {
-		p := before.CurrentPlayer()
-		c.narrate(w, before, a, after, fmt.Sprintf("%s (%s)", env.SeatName(before.Game(), p), c.S.Tool()[p]), "")
+		c.narrate(w, before, a, after, c.S.Tool()[before.CurrentPlayer()], "")
 	})
 	c.lastValid = false
 	if err != nil && ctx.Err() == nil {

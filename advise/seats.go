@@ -164,3 +164,10 @@ func DefaultOpponent(g env.Game, p int) string {
 	}
 	return "random"
 }
+
+// ToolHead heads the account of a move the tool made for seat with agent
+// spec: "German (withdrawal): 352GR moves to 12 Toulon", without saying
+// the seat twice where the account begins with it.
+func ToolHead(seat, spec, account string) string {
+	return seat + " (" + spec + "): " + strings.TrimPrefix(account, seat+": ")
+}

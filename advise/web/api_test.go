@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/advise/web/webtest"
+	_ "github.com/chariot-ai/chariot/agents/anvil"
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/pig"
 )
@@ -91,5 +92,74 @@ func TestNewGameKeepsTheAutosave(t *testing.T) {
 	}
 	if code, _ := webtest.PostJSON(t, ts, "/api/new/undo", `{}`, &body); code != 409 {
 		t.Errorf("a second undo of New game: %d, want 409", code)
+	}
+}
+
+// TestAPISeats: the person takes the German side of Anvil and the tool
+// plays the Allied by its default agent; the tool's moves are logged with
+// the agent, undo takes the person's move back with the tool's answers,
+// and a bad seat or agent is a 400.
+func TestAPISeats(t *testing.T) {
+	g, err := env.NewGame("anvil:turns=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := webtest.NewServer(t, g, 0, "random")
+	var st struct {
+		webtest.State
+		Seat string   `json:"seat"`
+		Tool []string `json:"tool"`
+	}
+	for _, tt := range []struct{ body, msg string }{
+		{`{"seat":"Italian"}`, `anvil has no seat "Italian": its seats are Allied, German`},
+		{`{"seat":"German","opponent":"withdrawal"}`, "agent withdrawal plays German only, not Allied"},
+		{`{"seat":"German","opponent":"genius"}`, `unknown agent "genius"`},
+	} {
+		if code, msg := webtest.PostJSON(t, ts, "/api/seats", tt.body, nil); code != 400 || !strings.Contains(msg, tt.msg) {
+			t.Errorf("%s: %d %q, want 400 and %q", tt.body, code, msg, tt.msg)
+		}
+	}
+	if code, msg := webtest.PostJSON(t, ts, "/api/seats", `{"seat":"German"}`, &st); code != 200 {
+		t.Fatalf("seats: %d %s", code, msg)
+	}
+	if strings.Join(st.Tool, ",") != "doctrine," || st.Steps == 0 || (!st.Chance && st.Seat != "German") {
+		t.Fatalf("after taking the German seat: tool %v, %d steps, %q to play", st.Tool, st.Steps, st.Seat)
+	}
+	tooled := 0
+	for _, l := range st.Log {
+		if strings.HasPrefix(l, "Allied (doctrine): ") {
+			tooled++
+		}
+	}
+	if tooled == 0 {
+		t.Errorf("no move of the tool in the log: %q", st.Log)
+	}
+	// Play on as the Germans until the tool has answered a German move.
+	for i := 0; ; i++ {
+		if i == 200 {
+			t.Fatal("the tool never answered a German move")
+		}
+		if st.Chance {
+			webtest.PostJSON(t, ts, "/api/roll", `{"face":"r"}`, &st)
+			continue
+		}
+		before := st.Steps
+		if code, msg := webtest.PostJSON(t, ts, "/api/move", `{"move":"1"}`, &st); code != 200 {
+			t.Fatalf("German move: %d %s", code, msg)
+		}
+		if st.Steps > before+1 {
+			var back struct {
+				webtest.State
+				Seat string `json:"seat"`
+			}
+			webtest.PostJSON(t, ts, "/api/undo", `{}`, &back)
+			if back.Steps != before || back.Seat != "German" {
+				t.Errorf("undo after the tool's answer: step %d (want %d), %q to play", back.Steps, before, back.Seat)
+			}
+			break
+		}
+	}
+	if code, msg := webtest.PostJSON(t, ts, "/api/seats", `{"seat":""}`, &st); code != 200 || len(st.Tool) != 0 {
+		t.Errorf("every seat back to the person: %d %s, tool %v", code, msg, st.Tool)
 	}
 }

@@ -179,8 +179,7 @@ func (s *Server) playLocked(a env.Action, note string) (any, error) {
 func (s *Server) toolLocked() error {
 	return s.sess.PlayTools(s.base, func(before env.State, a env.Action, after env.State) {
 		p := before.CurrentPlayer()
-		who := env.SeatName(before.Game(), p) + " (" + s.sess.Tool()[p] + ")"
-		s.changedLocked(who + ": " + toolStep(before, a, after))
+		s.changedLocked(advise.ToolHead(env.SeatName(before.Game(), p), s.sess.Tool()[p], toolStep(before, a, after)))
 	})
 }
 
