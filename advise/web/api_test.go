@@ -163,3 +163,30 @@ func TestAPISeats(t *testing.T) {
 		t.Errorf("every seat back to the person: %d %s, tool %v", code, msg, st.Tool)
 	}
 }
+
+// TestAPILoadOtherGame: a save of another game is refused, naming it.
+func TestAPILoadOtherGame(t *testing.T) {
+	pig, err := env.NewGame("pig")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, dir := webtest.NewServer(t, pig, 0, "random")
+	if code, msg := webtest.PostJSON(t, ts, "/api/save", `{"file":"pig1"}`, nil); code != 200 {
+		t.Fatalf("save: %d %s", code, msg)
+	}
+	ttt, err := env.NewGame("tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, otherDir := webtest.NewServer(t, ttt, 0, "random")
+	data, err := os.ReadFile(filepath.Join(dir, "pig1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(otherDir, "pig1.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, msg := webtest.PostJSON(t, other, "/api/load", `{"file":"pig1"}`, nil); code != 400 || !strings.Contains(msg, "pig1.json: it holds a game of pig") {
+		t.Errorf("loading a save of pig into tic-tac-toe: %d %q", code, msg)
+	}
+}

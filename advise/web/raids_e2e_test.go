@@ -41,9 +41,9 @@ func TestPagePlaysTheRaids(t *testing.T) {
 		_, actions := g.NewInitialState(1).(env.BoardActioner)
 		for _, size := range [][2]int{{1400, 1000}, {800, 1200}} {
 			t.Run(fmt.Sprintf("%s/%dx%d", name, size[0], size[1]), func(t *testing.T) {
-				clicks, listed := playOnPage(t, g, size[0], size[1])
-				t.Logf("%s at %dx%d: %d moves by a click on the map, %d from the list (BoardActioner: %v)",
-					name, size[0], size[1], clicks, listed, actions)
+				clicks, chosen, listed := playOnPage(t, g, size[0], size[1])
+				t.Logf("%s at %dx%d: %d moves by a click on the map (%d of them from its chooser), %d from the list (BoardActioner: %v)",
+					name, size[0], size[1], clicks, chosen, listed, actions)
 				if actions && clicks == 0 {
 					t.Errorf("%s offers board actions, but no move was played by a click on the map", name)
 				}
@@ -114,9 +114,10 @@ type pageState struct {
 }
 
 // playOnPage plays pageDecisions decisions of g on the page at width ×
-// height and returns how many moves were played by a click on the map and
-// how many from the list.
-func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, listed int) {
+// height and returns how many moves were played by a click on the map (and
+// of them, how many from the chooser a click opened) and how many from the
+// list.
+func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, chosen, listed int) {
 	ts, _ := webtest.NewServer(t, g, 0, "random")
 	ctx := webtest.Browser(t, width, height)
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
@@ -188,6 +189,7 @@ func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, listed int
 					t.Fatalf("decision %d: the chooser at cell %d does not offer %q", decisions, m.Cell, m.Name)
 				}
 				webtest.Do(t, ctx, "choose "+m.Name, chromedp.Click(chromedp.CSS(fmt.Sprintf("#pop button.pop-move:nth-of-type(%d)", i+1))))
+				chosen++
 			}
 			clicks++
 		} else {
@@ -199,5 +201,5 @@ func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, listed int
 			t.Fatalf("decision %d: the page played %s, want %q", decisions, got, m.Name)
 		}
 	}
-	return clicks, listed
+	return clicks, chosen, listed
 }

@@ -94,12 +94,17 @@ function fit() {
   x0 -= m; y0 -= m; x1 += m; y1 += m;
   if (!isFinite(x0)) { x0 = y0 = 0; x1 = y1 = 1; }
   const bw = Math.max(x1 - x0, 1e-9), bh = Math.max(y1 - y0, 1e-9);
+  // A board much wider than high (three maps side by side) takes the
+  // window's whole width, the panel going under it in two columns.
+  document.body.classList.toggle("wideboard", !narrow() && bw / bh > 1.9);
   const box = $("board").getBoundingClientRect();
   const availW = Math.max(320, box.width - 12);
   const top = Math.max(0, $("board").offsetTop);
   // On a narrow window the panel goes under the map: keep room for the
   // prompt, the die or the top suggestions below it.
-  const availH = narrow() ? Math.max(320, window.innerHeight - top - 430) : Math.max(420, window.innerHeight - top - 70);
+  const availH = narrow() ? Math.max(320, window.innerHeight - top - 430)
+    : document.body.classList.contains("wideboard") ? Math.max(320, window.innerHeight - top - 330)
+    : Math.max(420, window.innerHeight - top - 70);
   // Points and areas get a margin for the names and chips at the edge.
   const pad = board.kind === "points" ? 60 : board.kind === "table" ? 24 : 14;
   const k = Math.min((availW - 2 * pad) / bw, (availH - 2 * pad) / bh);
@@ -303,7 +308,11 @@ function drawBoard() {
     if (board.kind === "points" || board.kind === "table") marks.push({ x: x - r - 1, y: y - r - 1, w: 2 * r + 2, h: 2 * r + 2 });
     if (board.kind === "hexes") {
       // A printed hex map numbers every hex, small at its top.
-      if (r >= 9) el("text", { x, y: y - r * 0.62, class: "hexnum" }, g).textContent = c.id;
+      if (r >= 9) {
+        const t = el("text", { x, y: y - r * 0.58, class: "hexnum" }, g);
+        t.textContent = c.id;
+        t.style.fontSize = (r * 0.3).toFixed(1) + "px";
+      }
       if (c.label) {
         el("text", { x, y: y + r * 0.75, class: "clabel hexlabel" }, g).textContent = c.label;
       }
@@ -702,6 +711,7 @@ function render(s) {
 
   if (board && board.kind !== "none") drawPieces();
   renderJob(s.suggestion);
+  if (s.suggestion && s.suggestion.status === "running") poll();
   // A search starts by itself only where asked to (or where the advice
   // costs no search); never when the page is opened.
   if (decide && !s.suggestion && autoSuggested !== s.version && (s.cheap || (opened && $("auto").checked))) {
@@ -789,17 +799,22 @@ async function suggest() {
   try {
     const j = await api("suggest", {});
     showError("");
+    if (state && j.version === state.version) state.suggestion = j;
     renderJob(j);
     poll();
   } catch (e) { showError(e.message); }
 }
 
+// poll follows the search of the position shown until it ends. Polls
+// overlap when the server is slow: an answer about an older position is
+// ignored, one about a newer (another page moved on) ends the polling.
 function poll() {
   if (polling) return;
   polling = setInterval(async () => {
     try {
       const j = await api("suggest");
-      if (!state || j.version !== state.version) { stopPoll(); return; }
+      if (!state || j.version < state.version) return;
+      if (j.version > state.version) { stopPoll(); return; }
       state.suggestion = j;
       renderJob(j);
       if (j.status !== "running") stopPoll();
@@ -883,7 +898,6 @@ async function start() {
     board = await api("map");
     drawBoard();
     render(await api("state"));
-    if (state.suggestion && state.suggestion.status === "running") poll();
     refreshSaves();
   } catch (e) { showError(e.message); }
 }
