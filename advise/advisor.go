@@ -63,16 +63,19 @@ func NewAdvisor(g env.Game, o Options) (*Advisor, error) {
 	}
 	a := &Advisor{game: g, opts: o}
 	name, rest, _ := strings.Cut(strings.TrimSpace(o.Agent), ":")
-	mode, ok := search.ModeOf(name)
-	if !ok {
-		if _, err := agents.New(o.Agent, g, o.Seed); err != nil {
-			return nil, err
-		}
-		return a, nil
-	}
 	p, err := env.ParseParams(rest)
 	if err != nil {
 		return nil, fmt.Errorf("agent %s: %w", name, err)
+	}
+	mode, ok := search.ModeOf(name)
+	if !ok {
+		// An agent built on a search (a game's focused search) searches
+		// within the think time too, where it takes one.
+		a.opts.Agent = withThink(name, p, o.Think)
+		if _, err := agents.New(a.opts.Agent, g, o.Seed); err != nil {
+			return nil, err
+		}
+		return a, nil
 	}
 	if err := p.CheckKnown(search.OptionDocs); err != nil {
 		return nil, fmt.Errorf("agent %s: %w", name, err)
@@ -102,6 +105,35 @@ func NewAdvisor(g env.Game, o Options) (*Advisor, error) {
 // IsSearch reports whether the advice comes from a search (with its
 // statistics and its time), not an agent's bare choice.
 func (a *Advisor) IsSearch() bool { return a.isMCT }
+
+// withThink is the spec of agent name with options p, given the think
+// time as its time budget (and no cap of simulations unless p sets one)
+// where the agent takes a time option and p does not set it.
+func withThink(name string, p env.Params, think time.Duration) string {
+	if think > 0 {
+		if r, err := agents.Lookup(name); err == nil && hasOption(r.Options, "time") {
+			if _, set := p["time"]; !set {
+				p["time"] = think.String()
+				if _, capped := p["sims"]; !capped && hasOption(r.Options, "sims") {
+					p["sims"] = "0"
+				}
+			}
+		}
+	}
+	if len(p) == 0 {
+		return name
+	}
+	return name + ":" + p.String()
+}
+
+func hasOption(docs []env.OptionDoc, key string) bool {
+	for _, d := range docs {
+		if d.Name == key {
+			return true
+		}
+	}
+	return false
+}
 
 // Agent is the agent spec in use.
 func (a *Advisor) Agent() string { return a.opts.Agent }

@@ -289,3 +289,28 @@ func TestSuggestHalving(t *testing.T) {
 		t.Errorf("halving's suggestion: %+v", sg)
 	}
 }
+
+// TestWithThink: an agent that takes a time budget gets the think time,
+// with no cap of simulations unless the spec sets one; one that takes
+// none, or a spec that sets its own time, is left alone.
+func TestWithThink(t *testing.T) {
+	for _, tt := range []struct {
+		name, opts string
+		think      time.Duration
+		want       string
+	}{
+		{"ismcts", "", 2 * time.Second, "ismcts:sims=0,time=2s"},
+		{"ismcts", "sims=150", 2 * time.Second, "ismcts:sims=150,time=2s"},
+		{"ismcts", "time=50ms", 2 * time.Second, "ismcts:time=50ms"},
+		{"ismcts", "c=0.7", 0, "ismcts:c=0.7"},
+		{"random", "", 2 * time.Second, "random"},
+	} {
+		p, err := env.ParseParams(tt.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := withThink(tt.name, p, tt.think); got != tt.want {
+			t.Errorf("withThink(%s, %q, %v) = %q, want %q", tt.name, tt.opts, tt.think, got, tt.want)
+		}
+	}
+}

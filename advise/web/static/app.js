@@ -752,7 +752,8 @@ function renderJob(j) {
   const rows = (state && state.top) || 5;
   const status = j ? j.status : "idle";
   $("suggest-status").textContent = status === "running"
-    ? `searching… ${j.suggestion.sims || 0} simulations` : status === "done"
+    ? `searching… ${j.suggestion.sims || 0} simulations` : status === "done" && j.suggestion.note
+    ? `done: ${j.suggestion.agent}` : status === "done"
     ? `done: ${j.suggestion.sims} simulations in ${(j.elapsed_ms / 1000).toFixed(1)} s` : (j && j.error) || "ask for a suggestion";
   $("progress").value = j ? j.progress : 0;
   $("cancel").disabled = status !== "running";
