@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -119,9 +118,7 @@ type pageState struct {
 // list.
 func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, chosen, listed int) {
 	ts, _ := webtest.NewServer(t, g, 0, "random")
-	ctx := webtest.Browser(t, width, height)
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
-	defer cancel()
+	ctx := webtest.BrowserFor(t, width, height, 20*time.Minute)
 	webtest.Do(t, ctx, "open the page", chromedp.Navigate(ts.URL+"/"), webtest.Until(`typeof state === "object" && state !== null`))
 	webtest.Evaluate[any](t, ctx, pageJS)
 	rng := rand.New(rand.NewPCG(uint64(width), 25))

@@ -132,9 +132,17 @@ func ToDecision(t testing.TB, ts *httptest.Server) State {
 }
 
 // Browser starts headless Chromium at the given window size and returns a
-// context for its calls, with a time limit; the test's cleanup stops it.
-// Without Chromium the test is skipped, except under CI, where it fails.
+// context for its calls, with a time limit of 90 s; the test's cleanup
+// stops it. Without Chromium the test is skipped, except under CI, where
+// it fails.
 func Browser(t testing.TB, width, height int) context.Context {
+	t.Helper()
+	return BrowserFor(t, width, height, 90*time.Second)
+}
+
+// BrowserFor is Browser with the given time limit, for a long session: a
+// guard against a hang, generous enough for a busy machine.
+func BrowserFor(t testing.TB, width, height int, limit time.Duration) context.Context {
 	t.Helper()
 	if _, err := os.Stat(ChromiumPath); err != nil {
 		if os.Getenv("CI") == "" {
@@ -165,7 +173,7 @@ func Browser(t testing.TB, width, height int) context.Context {
 		cancelA()
 		t.Fatalf("starting %s: %v", ChromiumPath, err)
 	}
-	ctx, cancelT := context.WithTimeout(bctx, 90*time.Second)
+	ctx, cancelT := context.WithTimeout(bctx, limit)
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
 	return ctx
 }
