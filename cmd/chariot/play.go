@@ -38,7 +38,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	specs, err := seatSpecs(g, *agentSpec, *seatList, agentFlagSet(fs))
+	specs, err := playAgents(g, *agentSpec, *seatList, agentFlagSet(fs))
 	if err != nil {
 		return usageError(stderr, "play", err.Error())
 	}
@@ -86,11 +86,11 @@ func agentFlagSet(fs *flag.FlagSet) bool {
 	return set
 }
 
-// seatSpecs is the agent spec of each seat of g: --seats, one a seat, or
+// playAgents is the agent spec of each seat of g: --seats, one a seat, or
 // --agent at every seat. An agent that plays only some seats is refused
 // before the game, with the seats it plays, rather than at its first turn
 // in another.
-func seatSpecs(g env.Game, agent, seatList string, agentSet bool) ([]string, error) {
+func playAgents(g env.Game, agent, seatList string, agentSet bool) ([]string, error) {
 	n := g.NumPlayers()
 	if seatList != "" {
 		if agentSet {

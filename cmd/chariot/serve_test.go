@@ -78,8 +78,9 @@ func TestServeFlagErrors(t *testing.T) {
 
 // TestPageDrawsEveryGame opens the advisor's page on every registered
 // game in a browser, lets the tool roll to the first decision, and checks
-// that the board is drawn, with every piece of the position on it, no chip
-// over another and no name cut.
+// that the board is drawn, with every piece of the position on it (a
+// stack as one chip that lists them), no chip over another and no name
+// cut.
 func TestPageDrawsEveryGame(t *testing.T) {
 	ctx := webtest.Browser(t, 1400, 1000)
 	for _, r := range env.Games() {
@@ -102,7 +103,8 @@ func TestPageDrawsEveryGame(t *testing.T) {
 		// the page, so a later answer of the server cannot race them.
 		board := g.(env.BoardDrawer).Board()
 		cells := webtest.Evaluate[int](t, ctx, `document.querySelectorAll("#cells [data-cell]").length`)
-		drawn := webtest.Evaluate[int](t, ctx, `document.querySelectorAll("#units .chip, #units .figure").length`)
+		// A stack is one chip listing each of its pieces.
+		drawn := webtest.Evaluate[int](t, ctx, `document.querySelectorAll("#units .chip .member, #units .figure").length`)
 		pieces := webtest.Evaluate[int](t, ctx, `state.pieces.filter((p) => p.side !== "marker" && (p.cell >= 0 || board.kind === "table")).length`)
 		if cells != len(board.Cells) || drawn != pieces {
 			t.Errorf("%s: %d cells drawn of %d, %d pieces of %d", r.Name, cells, len(board.Cells), drawn, pieces)
