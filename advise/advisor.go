@@ -15,14 +15,35 @@ import (
 )
 
 // DefaultAgent is the search behind suggestions for g when none is named:
-// IS-MCTS rolling out with the game's rollout agent (agents.RolloutAgent)
-// as its prior, the strongest setting found so far on St. Nazaire, or
-// with random rollouts where the game has none.
+// the game's recommended search (agents.Recommended: the strongest found
+// within 10 s of CPU a game), given the advisor's think time; else IS-MCTS
+// rolling out with the game's rollout agent (agents.RolloutAgent) or its
+// recommended baseline, whose choice is also the prior; else IS-MCTS with
+// random rollouts.
 func DefaultAgent(g env.Game) string {
-	if r := agents.RolloutAgent(g); r != "" {
-		return "ismcts:rollout=" + r + ",prior=3"
+	search, baseline := recommended(g)
+	if search != "" {
+		return search
+	}
+	rollout := agents.RolloutAgent(g)
+	if rollout == "" && baseline != "random" {
+		rollout = baseline
+	}
+	if rollout != "" {
+		return "ismcts:rollout=" + strings.ReplaceAll(rollout, ",", ";") + ",prior=3"
 	}
 	return "ismcts"
+}
+
+// recommended is the search and the baseline recommended for every seat
+// of g (agents.Recommended), or "" where none is, or where each seat has
+// its own.
+func recommended(g env.Game) (search, baseline string) {
+	rec, ok := agents.Recommended(g.Name())
+	if !ok {
+		return "", ""
+	}
+	return agents.For(rec.Search, -1, g.NumPlayers()), agents.For(rec.Baseline, -1, g.NumPlayers())
 }
 
 // Options configure an Advisor.
