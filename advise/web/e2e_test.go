@@ -137,3 +137,24 @@ func TestPagePiecesThenPlace(t *testing.T) {
 		t.Errorf("a click on the chip at the Causeway played %q", got)
 	}
 }
+
+// TestPageSeats takes the German side of Anvil from the page: the tool
+// then plays the Allied moves by its default agent, and the controls show
+// the seats as they are.
+func TestPageSeats(t *testing.T) {
+	g, err := env.NewGame("anvil:turns=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := webtest.NewServer(t, g, 0, "random")
+	ctx := webtest.Browser(t, 1400, 1000)
+	webtest.Do(t, ctx, "open the page", chromedp.Navigate(ts.URL+"/"), webtest.Until(`typeof state === "object" && state !== null`),
+		chromedp.WaitVisible(chromedp.CSS("#seats-form")))
+	webtest.Do(t, ctx, "play German", chromedp.SetValue(chromedp.CSS("#seat"), "German"), chromedp.Click(chromedp.CSS("#seats-set")),
+		webtest.Until(`state.tool.length === 2`))
+	log := webtest.Evaluate[string](t, ctx, `document.getElementById("log").textContent`)
+	seats := webtest.Evaluate[string](t, ctx, `document.getElementById("seats-now").textContent + " | " + document.getElementById("seat").value + " | " + document.getElementById("opponent").value`)
+	if !strings.Contains(log, "Allied (doctrine): ") || seats != "You play German; the tool plays Allied by doctrine. | German | doctrine" {
+		t.Errorf("after taking the German seat: log %q, seats %q", log, seats)
+	}
+}

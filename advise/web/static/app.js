@@ -739,6 +739,11 @@ function renderSeats(s) {
     sel.replaceChildren(html("option", "every seat", { value: "" }));
     for (const n of players) sel.appendChild(html("option", n, { value: n }));
   }
+  // The controls show the seats as they are, unless being changed.
+  if (document.activeElement !== sel && document.activeElement !== $("opponent")) {
+    sel.value = tool.length ? mine[0] || "" : "";
+    $("opponent").value = tool.find((x) => x) || "";
+  }
 }
 
 function pct(x) { return (100 * x).toFixed(0) + "%"; }
