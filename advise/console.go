@@ -81,6 +81,10 @@ func (c *Console) Run(ctx context.Context) error {
 			return c.bye(w)
 		case in = <-lines:
 		}
+		if ctx.Err() != nil { // a line and a Ctrl-C at once: the Ctrl-C wins
+			fmt.Fprintln(w)
+			return c.bye(w)
+		}
 		if in.end {
 			fmt.Fprintln(w)
 			if in.err != nil {
