@@ -266,7 +266,12 @@ func phaseOf(st env.State) (string, bool) {
 	}
 	ph := p.Phase()
 	if rest, ok := strings.CutPrefix(ph, "turn "); ok {
-		rest = strings.TrimLeftFunc(rest, unicode.IsDigit)
+		rest = strings.TrimLeft(strings.TrimLeftFunc(rest, unicode.IsDigit), " ")
+		if strings.HasPrefix(rest, "(") { // the turn's own name: "turn 3 (0140), step 6"
+			if _, after, ok := strings.Cut(rest, ")"); ok {
+				rest = after
+			}
+		}
 		ph = strings.TrimLeft(rest, ", ")
 	}
 	return ph, true

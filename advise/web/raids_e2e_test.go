@@ -117,7 +117,9 @@ type pageState struct {
 // of them, how many from the chooser a click opened) and how many from the
 // list.
 func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, chosen, listed int) {
-	ts, _ := webtest.NewServer(t, g, 0, "random")
+	// A small search: the page starts none by itself; the test asks for
+	// one halfway, for the screenshot.
+	ts, _ := webtest.NewServer(t, g, 0, "ismcts:sims=60")
 	ctx := webtest.BrowserFor(t, width, height, 20*time.Minute)
 	webtest.Do(t, ctx, "open the page", chromedp.Navigate(ts.URL+"/"), webtest.Until(`typeof state === "object" && state !== null`))
 	webtest.Evaluate[any](t, ctx, pageJS)
@@ -158,15 +160,13 @@ func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, chosen, li
 			continue
 		}
 		if decisions == pageDecisions/2 {
-			webtest.Screenshot(t, ctx, shot)
-			if width == 800 {
-				// The suggestion in view without scrolling: the top move's
-				// row of a narrow window.
-				webtest.Do(t, ctx, "suggest", chromedp.Click(chromedp.CSS("#suggest")), webtest.Until(`!!document.getElementById("sugg-play-0")`))
-				if b := webtest.Evaluate[float64](t, ctx, `document.getElementById("sugg-play-0").getBoundingClientRect().bottom`); b > float64(height) {
-					t.Errorf("the top suggestion is %v pixels down a window %d high", b, height)
-				}
+			webtest.Do(t, ctx, "suggest", chromedp.Click(chromedp.CSS("#suggest")),
+				webtest.Until(`state.suggestion && state.suggestion.status === "done"`))
+			// The top suggestion in view without scrolling.
+			if b := webtest.Evaluate[float64](t, ctx, `document.getElementById("sugg-play-0").getBoundingClientRect().bottom`); b > float64(height) {
+				t.Errorf("the top suggestion is %v pixels down a window %d high", b, height)
 			}
+			webtest.Screenshot(t, ctx, shot)
 		}
 		k := rng.IntN(len(st.Legal))
 		m := st.Legal[k]
