@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -27,7 +28,8 @@ const pageDecisions = 100
 // at 1400 × 1000 and at 800 × 1200, as a person would: a move that names
 // a place (env.BoardActioner) by a click on that place on the map, and
 // the chooser where several moves name it; any other by its button in the
-// list of moves; dice by the page's buttons. After every step no chip
+// list of moves (or, for a move that names a piece and no place, by a
+// click on the piece); dice by the page's buttons. After every step no chip
 // lies outside the board or over another, and no name of a figure over
 // another. A screenshot of each game at each size is saved (with
 // -screenshots, beside the README's).
@@ -40,9 +42,9 @@ func TestPagePlaysTheRaids(t *testing.T) {
 		_, actions := g.NewInitialState(1).(env.BoardActioner)
 		for _, size := range [][2]int{{1400, 1000}, {800, 1200}} {
 			t.Run(fmt.Sprintf("%s/%dx%d", name, size[0], size[1]), func(t *testing.T) {
-				clicks, chosen, listed := playOnPage(t, g, size[0], size[1])
-				t.Logf("%s at %dx%d: %d moves by a click on the map (%d of them from its chooser), %d from the list (BoardActioner: %v)",
-					name, size[0], size[1], clicks, chosen, listed, actions)
+				clicks, chosen, pieces, listed := playOnPage(t, g, size[0], size[1])
+				t.Logf("%s at %dx%d: %d moves by a click on their place (%d of them from its chooser), %d by a click on their piece, %d from the list (BoardActioner: %v)",
+					name, size[0], size[1], clicks, chosen, pieces, listed, actions)
 				if actions && clicks == 0 {
 					t.Errorf("%s offers board actions, but no move was played by a click on the map", name)
 				}
@@ -98,6 +100,28 @@ window.clickPoint = (i) => {
   }
   return [];
 };
+// pieceTarget finds, for a move that names no place, a piece the move
+// names whose chip or figure a click reaches, on a place no move names
+// (so that the click picks the piece rather than playing a move there).
+window.pieceTarget = (move) => {
+  const m = { name: move };
+  for (const p of state.pieces) {
+    if (p.side === "marker" || !names(m, p.name)) continue;
+    if (p.cell >= 0 && state.legal.some((l) => l.cell === p.cell)) continue;
+    const esc = CSS.escape(p.name);
+    const el = p.cell >= 0 ? (document.querySelector('#units .chip .member[data-unit="' + esc + '"]') || {}).parentNode
+      : document.querySelector('#units .figure[data-unit="' + esc + '"]');
+    if (!el || !el.querySelector) continue;
+    const shape = el.querySelector(p.cell >= 0 ? ":scope > rect" : "circle");
+    shape.scrollIntoView({ block: "nearest" });
+    const r = shape.getBoundingClientRect();
+    for (const [fx, fy] of [[0.3, 0.5], [0.5, 0.5], [0.15, 0.5], [0.5, 0.3], [0.5, 0.7]]) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height, e = document.elementFromPoint(x, y);
+      if (e && el.contains(e) && !e.closest(".badge")) return [x, y];
+    }
+  }
+  return [];
+};
 `
 
 // pageState is what the test reads of the page's state.
@@ -113,10 +137,11 @@ type pageState struct {
 }
 
 // playOnPage plays pageDecisions decisions of g on the page at width ×
-// height and returns how many moves were played by a click on the map (and
-// of them, how many from the chooser a click opened) and how many from the
-// list.
-func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, chosen, listed int) {
+// height and returns how many moves were played by a click on the place
+// they name (and of them, how many from the chooser a click opened), how
+// many by a click on the piece they name (a move that names no place), and
+// how many from the list.
+func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, chosen, pieces, listed int) {
 	// A small search: the page starts none by itself; the test asks for
 	// one halfway, for the screenshot.
 	ts, _ := webtest.NewServer(t, g, 0, "ismcts:sims=60")
@@ -189,6 +214,8 @@ func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, chosen, li
 				chosen++
 			}
 			clicks++
+		} else if onPiece(t, ctx, m.Name) {
+			pieces++
 		} else {
 			webtest.Do(t, ctx, "list "+m.Name, chromedp.Click(chromedp.CSS(fmt.Sprintf("#moves button:nth-child(%d)", k+1))))
 			listed++
@@ -198,5 +225,40 @@ func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, chosen, li
 			t.Fatalf("decision %d: the page played %s, want %q", decisions, got, m.Name)
 		}
 	}
-	return clicks, chosen, listed
+	return clicks, chosen, pieces, listed
+}
+
+// onPiece plays a move that names no place by a click on the piece it
+// names, and the stack's list or the chooser where one opens; false where
+// no piece it names can be clicked, or the click leaves the move to the
+// list (the piece picked, its other moves naming places).
+func onPiece(t *testing.T, ctx context.Context, move string) bool {
+	t.Helper()
+	xy := webtest.Evaluate[[]float64](t, ctx, `pieceTarget(`+webtest.JSString(move)+`)`)
+	if len(xy) != 2 {
+		return false
+	}
+	v := webtest.Evaluate[uint64](t, ctx, `state.version`)
+	webtest.Do(t, ctx, "click the piece of "+move, chromedp.MouseClickXY(xy[0], xy[1]))
+	for range 2 { // the stack's list, then the chooser of the piece's moves
+		if webtest.Evaluate[bool](t, ctx, `state.version !== `+strconv.FormatUint(v, 10)+` || document.getElementById("pop").hidden`) {
+			break
+		}
+		js := `(() => { const bs = [...document.querySelectorAll("#pop button")];
+		  const i = bs.findIndex((b) => (b.dataset.move === ` + webtest.JSString(move) + `) || (b.dataset.unit && !b.disabled && names({name: ` + webtest.JSString(move) + `}, b.dataset.unit)));
+		  if (i >= 0) bs[i].id = "pop-pick"; return i >= 0; })()`
+		if !webtest.Evaluate[bool](t, ctx, js) {
+			webtest.Evaluate[any](t, ctx, `closePop(); pick(null)`)
+			return false
+		}
+		webtest.Do(t, ctx, "pick for "+move, chromedp.Click(chromedp.CSS("#pop-pick")))
+	}
+	if webtest.Evaluate[bool](t, ctx, `state.version === `+strconv.FormatUint(v, 10)+` && !!window.__posts.find((p) => p.url.endsWith("/api/move"))`) {
+		return true // posted; the caller waits for the answer
+	}
+	if webtest.Evaluate[bool](t, ctx, `state.version === `+strconv.FormatUint(v, 10)+` && !window.__posts.length`) {
+		webtest.Evaluate[any](t, ctx, `closePop(); pick(null)`) // picked: its move goes by the list
+		return false
+	}
+	return true
 }
