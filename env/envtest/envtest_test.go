@@ -178,7 +178,7 @@ func TestCheckCatchesPluginBugs(t *testing.T) {
 		{"action_unreachable", "actions: \"two\" names two but ActionCell is -1"},
 		{"action_wrong", "actions: ActionCell(\"two\") is three (c3), which the action names neither"},
 		{"piece_off", "pieces: counter token: cell 9, not a cell (0 to 8) or -1"},
-		{"layout", "layout: the stack of 30 at"},
+		{"layout", "layout: the stack of 1 at crowd"},
 		{"copy_shared", "copier: Apply(\"one\") on a copy made by CopyFrom changed the original"},
 		{"copy_alloc", "copier: CopyFrom allocates"},
 		{"copy_wrong", "copier: CopyFrom gives"},

@@ -26,6 +26,9 @@ func init() {
 		func(bug string) env.Game { return plusGame{fake: fake{bug: bug}, shared: new(int)} })
 }
 
+// crowd is how many places the layout bug stacks at one point.
+const crowd = 60
+
 var cellWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight"}
 
 func (g plusGame) Name() string { return "envtest_plugins" }
@@ -87,6 +90,12 @@ func (g plusGame) Board() env.Board {
 	}
 	if g.bug == "board" {
 		b.Links = []env.Link{{A: 0, B: 9}}
+	}
+	if g.bug == "layout" {
+		// A crowd of places at one point: more chips than fit around it.
+		for i := range crowd {
+			b.Cells = append(b.Cells, env.Cell{ID: fmt.Sprint("crowd", i), Name: fmt.Sprint("crowd ", i), X: 4.5, Y: 0.5})
+		}
 	}
 	return b
 }
@@ -220,10 +229,8 @@ func (s *plusState) Pieces() []env.Piece {
 	}
 	pieces := []env.Piece{{Side: "counter", Name: "token", Cell: cell}}
 	if s.g.bug == "layout" {
-		for c := range cellWords {
-			for range 30 {
-				pieces = append(pieces, env.Piece{Side: "crowd", Name: "a piece with a very long name", Label: "and a long label", Cell: c})
-			}
+		for i := range crowd {
+			pieces = append(pieces, env.Piece{Side: "crowd", Name: "a piece with a very long name", Label: "and a long label", Cell: len(cellWords) + i})
 		}
 	}
 	return pieces
