@@ -21,7 +21,7 @@ import (
 
 // smallData writes a dataset of a few games of Pig between random
 // players, both seats recorded, and reads it back.
-func smallData(t *testing.T, games int) []Source {
+func smallData(t testing.TB, games int) []Source {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "d.jsonl")
 	_, err := selfplay.Run(t.Context(), selfplay.Config{Game: envtest.NewGame(t, "pig"), Agent: "random", Games: games, Seed: 3, Workers: 2, Out: path, Seat: -1})

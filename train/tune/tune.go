@@ -60,8 +60,8 @@ func ParseSpace(s string) ([]Param, error) {
 			var e1, e2 error
 			pr.Lo, e1 = strconv.ParseFloat(lo, 64)
 			pr.Hi, e2 = strconv.ParseFloat(hi, 64)
-			if e1 != nil || e2 != nil || !(pr.Lo < pr.Hi) {
-				return nil, fmt.Errorf("param %s=%s: want lo:hi with lo < hi", name, v)
+			if e1 != nil || e2 != nil || !(pr.Lo < pr.Hi) || math.IsInf(pr.Lo, 0) || math.IsInf(pr.Hi, 0) {
+				return nil, fmt.Errorf("param %s=%s: want lo:hi, two finite numbers with lo < hi", name, v)
 			}
 			_, i1 := strconv.Atoi(lo)
 			_, i2 := strconv.Atoi(hi)
@@ -93,7 +93,18 @@ func (p Param) draw(rng *rand.Rand) string {
 	if p.Int {
 		return strconv.Itoa(int(math.Round(v)))
 	}
-	return strconv.FormatFloat(v, 'g', 3, 64)
+	// Three digits read well in a table, unless rounding leaves the range
+	// (c=0.12345:0.1235 would draw 0.123).
+	if short := strconv.FormatFloat(v, 'g', 3, 64); inRange(short, p.Lo, p.Hi) {
+		return short
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// inRange reports whether the number s lies in [lo, hi].
+func inRange(s string, lo, hi float64) bool {
+	x, err := strconv.ParseFloat(s, 64)
+	return err == nil && lo <= x && x <= hi
 }
 
 // Config is a tuning run.
