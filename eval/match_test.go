@@ -137,16 +137,20 @@ func TestOpponents(t *testing.T) {
 	if got := strings.Join(labels, "; "); got != "random vs test-first:salt=1; random; test-first vs test-first:salt=1; test-first vs random" {
 		t.Fatalf("lineups %s", got)
 	}
+	// The tally is given the run's lineups, as the CLI gives them, so its
+	// columns do not follow the order in which two workers' results arrive.
 	var got []GameResult
-	err := Stream(t.Context(), cfg, func(mode Mode, _ []string) {
+	var lineups []string
+	err := Stream(t.Context(), cfg, func(mode Mode, labels []string) {
 		if mode != Opponents {
 			t.Errorf("mode %d", mode)
 		}
+		lineups = labels
 	}, func(r GameResult) error { got = append(got, r); return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
-	tally := NewTally(Opponents, nil, "")
+	tally := NewTally(Opponents, lineups, "")
 	for _, r := range got {
 		tally.Add(r)
 	}
