@@ -123,6 +123,7 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 		lines[0] += fmt.Sprintf(": %s, %d SP, %d%+d = %d: %d hits to the attacker, %d to the defender",
 			combatNames[b.ck], b.cSP, face, b.cDRM, face+int(b.cDRM), at, df)
 	}
+	reorg := false
 	for u := range d.Units {
 		name := d.Units[u].Name
 		switch {
@@ -137,9 +138,17 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 		case b.steps[u] == 2 && s.steps[u] == 1:
 			lines = append(lines, name+" flipped to its reduced side")
 		}
-		if s.loc[u] >= 0 && !b.disorg(u) && s.disorg(u) && s.turn == b.turn {
+		switch {
+		case s.loc[u] >= 0 && !b.disorg(u) && s.disorg(u):
 			lines = append(lines, name+" disorganized")
+		case s.loc[u] >= 0 && b.loc[u] >= 0 && b.disorg(u) && !s.disorg(u):
+			reorg = true
 		}
+	}
+	// Only the end of the turn takes Disorganized markers off, and it takes
+	// them all, so one line tells it better than a line a unit.
+	if reorg {
+		lines = append(lines, "Disorganized markers off: every unit back in Good Order")
 	}
 	for ar := range d.Areas {
 		if b.controller(ar) != s.controller(ar) {
@@ -152,7 +161,11 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 			lines = append(lines, "FFI fighters in "+d.AreaName(ar))
 		}
 	}
-	if s.turn != b.turn {
+	ab, gb := b.VP()
+	if as, gs := s.VP(); as != ab || gs != gb {
+		lines = append(lines, fmt.Sprintf("VP now Allied %d, German %d", as, gs))
+	}
+	if s.turn != b.turn || s.phase == phOver && b.phase != phOver {
 		lines = append(lines, s.Phase())
 	}
 	return strings.Join(lines, "\n")
