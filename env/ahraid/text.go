@@ -64,9 +64,11 @@ func (s *State) Score() env.Score {
 	}}
 }
 
-// Phase names the turn by its clock and the step.
+// Phase names the turn and the step, "turn N, " then the step, the same
+// text each turn as the advisor's forecast compares; the turn's clock
+// (0140) is in String.
 func (s *State) Phase() string {
-	return fmt.Sprintf("turn %d (%s), step %s", s.Turn, s.data().Clock(int(s.Turn)), stepNames[s.Step])
+	return fmt.Sprintf("turn %d, step %s", s.Turn, stepNames[s.Step])
 }
 
 // who names the boat, commando, German unit or gun a step is about.
@@ -232,7 +234,7 @@ func (s *State) rollAbout() string {
 func (s *State) String() string {
 	d := s.data()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, VP %.1f; %s\n", s.Phase(), s.VP(), s.Prompt())
+	fmt.Fprintf(&b, "%s (%s), VP %.1f; %s\n", s.Phase(), d.Clock(int(s.Turn)), s.VP(), s.Prompt())
 	for i := range d.Boats {
 		fmt.Fprintf(&b, "  %-16s %-7s %-3s aboard %d%s\n", d.Boats[i].Name, boatStatNames[s.BStat[i]], d.Zones[s.BZone[i]].ID, s.aboard(i), boatFlags(s.BFlags[i]))
 	}
