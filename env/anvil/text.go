@@ -124,6 +124,7 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 			combatNames[b.ck], b.cSP, face, b.cDRM, face+int(b.cDRM), at, df)
 	}
 	reorg := false
+	var entered []string // told after the new turn, whose arrivals they are
 	for u := range d.Units {
 		name := d.Units[u].Name
 		switch {
@@ -134,7 +135,7 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 		case b.loc[u] != s.loc[u] && s.loc[u] >= 0 && b.loc[u] >= 0:
 			lines = append(lines, name+" moves to "+d.AreaName(int(s.loc[u])))
 		case b.loc[u] != s.loc[u] && s.loc[u] >= 0:
-			lines = append(lines, name+" enters in "+d.AreaName(int(s.loc[u])))
+			entered = append(entered, name+" enters in "+d.AreaName(int(s.loc[u])))
 		case b.steps[u] == 2 && s.steps[u] == 1:
 			lines = append(lines, name+" flipped to its reduced side")
 		}
@@ -168,5 +169,6 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 	if s.turn != b.turn || s.phase == phOver && b.phase != phOver {
 		lines = append(lines, s.Phase())
 	}
+	lines = append(lines, entered...)
 	return strings.Join(lines, "\n")
 }
