@@ -179,9 +179,6 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 		}
 	}
 	lines = s.tableChanges(b, lines)
-	if s.turn != b.turn && s.phase != phOver {
-		lines = append(lines, fmt.Sprintf("turn %d begins", s.turn))
-	}
 	if s.phase == phOver && b.phase != phOver {
 		lines = append(lines, fmt.Sprintf("the raid is over: %d VP, %s", s.VP(), s.Verdict()))
 	}
@@ -190,10 +187,11 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 
 // tableChanges appends to lines what changed on the table from b to s:
 // the figures (where they stand, on or off it, their markers), the
-// features destroyed and the VP.
+// features destroyed, the VP and a new turn with its landings.
 func (s *State) tableChanges(b *State, lines []string) []string {
 	d := s.data()
 	cleared := false
+	var landed []string // commandos land at the start of a turn, told after it
 	for i, fd := range d.Figures {
 		f0, f1 := &b.f[i], &s.f[i]
 		at := fmt.Sprintf("(%s, %s)", fmtInches(int64(f1.x)), fmtInches(int64(f1.y)))
@@ -202,6 +200,8 @@ func (s *State) tableChanges(b *State, lines []string) []string {
 			lines = append(lines, fd.Name+" eliminated")
 		case f0.st == stOn && f1.st == stOut:
 			lines = append(lines, fd.Name+" leaves the table by the exit edge")
+		case f0.st != stOn && f1.st == stOn && fd.Side == British:
+			landed = append(landed, fd.Name+" lands at "+at)
 		case f0.st != stOn && f1.st == stOn:
 			lines = append(lines, fd.Name+" comes on the table at "+at)
 		case f1.st == stOn && (f0.x != f1.x || f0.y != f1.y):
@@ -235,7 +235,10 @@ func (s *State) tableChanges(b *State, lines []string) []string {
 	if v := s.VP(); v != b.VP() {
 		lines = append(lines, fmt.Sprintf("VP now %d", v))
 	}
-	return lines
+	if s.turn != b.turn && s.phase != phOver {
+		lines = append(lines, fmt.Sprintf("turn %d begins", s.turn))
+	}
+	return append(lines, landed...)
 }
 
 // changedTable says whether the table changed from b to s.
