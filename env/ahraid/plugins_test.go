@@ -86,8 +86,11 @@ func TestNarrate(t *testing.T) {
 	if n := s.Narrate(before, RollAction(6)); !strings.Contains(n, "ML 307 is sunk") {
 		t.Fatalf("sinking narration: %q", n)
 	}
-	if p := s.Phase(); !strings.Contains(p, "turn 3 (0140)") {
+	if p := s.Phase(); !strings.HasPrefix(p, "turn 3, step ") {
 		t.Fatalf("phase %q", p)
+	}
+	if str := s.String(); !strings.Contains(str, "(0140)") {
+		t.Fatalf("String does not show the clock: %q", str)
 	}
 }
 

@@ -64,9 +64,11 @@ func (s *State) Score() env.Score {
 	}}
 }
 
-// Phase names the turn by its clock and the step.
+// Phase names the turn and the step, "turn N, " then the step, the same
+// text each turn as the advisor's forecast compares; the turn's clock
+// (0140) is in String and in the account of the new turn.
 func (s *State) Phase() string {
-	return fmt.Sprintf("turn %d (%s), step %s", s.Turn, s.data().Clock(int(s.Turn)), stepNames[s.Step])
+	return fmt.Sprintf("turn %d, step %s", s.Turn, stepNames[s.Step])
 }
 
 // who names the boat, commando, German unit or gun a step is about.
@@ -232,7 +234,7 @@ func (s *State) rollAbout() string {
 func (s *State) String() string {
 	d := s.data()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, VP %.1f; %s\n", s.Phase(), s.VP(), s.Prompt())
+	fmt.Fprintf(&b, "%s (%s), VP %.1f; %s\n", s.Phase(), d.Clock(int(s.Turn)), s.VP(), s.Prompt())
 	for i := range d.Boats {
 		fmt.Fprintf(&b, "  %-16s %-7s %-3s aboard %d%s\n", d.Boats[i].Name, boatStatNames[s.BStat[i]], d.Zones[s.BZone[i]].ID, s.aboard(i), boatFlags(s.BFlags[i]))
 	}
@@ -316,8 +318,12 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 	var lines []string
 	add := func(f string, args ...any) { lines = append(lines, fmt.Sprintf(f, args...)) }
 	if p.Roll != rollNone {
-		_, v := DecodeAction(a)
-		add("%s: %d", stepNames[p.Step], v)
+		// ActionString names the outcome: "roll 3", "roll 3 (ML 192)".
+		what := "step " + stepNames[p.Step]
+		if about := p.rollAbout(); about != "" {
+			what += ", " + about
+		}
+		add("%s: %s", what, p.ActionString(a))
 	} else {
 		add("%s: %s", p.Prompt(), p.ActionString(a))
 	}
@@ -331,6 +337,9 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 		}
 		if added := s.BFlags[b] &^ p.BFlags[b] &^ (bfHomeward | bfLanded); added != 0 {
 			add("%s:%s", n, boatFlags(added))
+		}
+		if gone := p.BFlags[b] &^ s.BFlags[b] &^ (bfHomeward | bfLanded); gone != 0 && s.BStat[b] == bAfloat {
+			add("%s: markers off%s", n, boatFlags(gone))
 		}
 	}
 	for u := range d.Commandos {
@@ -350,23 +359,36 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 		case p.GArea[g] < 0 && s.GArea[g] >= 0:
 			add("German unit G%d (strength %d) appears in %s", g+1, s.GStr[g], d.Areas[s.GArea[g]].ID)
 		case p.GArea[g] >= 0 && s.GArea[g] < 0:
-			add("German unit G%d in %s is eliminated", g+1, d.Areas[p.GArea[g]].ID)
-		case p.GArea[g] != s.GArea[g]:
-			add("German unit G%d moves to %s", g+1, d.Areas[s.GArea[g]].ID)
-		case p.GStr[g] != s.GStr[g]:
-			add("German unit G%d now strength %d", g+1, s.GStr[g])
+			if h := mergedInto(p, s, g); h >= 0 {
+				add("German unit G%d merges into G%d in %s", g+1, h+1, d.Areas[s.GArea[h]].ID)
+			} else {
+				add("German unit G%d in %s is eliminated", g+1, d.Areas[p.GArea[g]].ID)
+			}
+		default:
+			if p.GArea[g] != s.GArea[g] {
+				add("German unit G%d moves to %s", g+1, d.Areas[s.GArea[g]].ID)
+			}
+			if p.GStr[g] != s.GStr[g] && s.GArea[g] >= 0 {
+				add("German unit G%d now strength %d", g+1, s.GStr[g])
+			}
 		}
 	}
 	for k := range d.Guns {
 		if p.KStat[k] != s.KStat[k] {
 			add("%s: %s", d.Guns[k].Name, gunStatNames[s.KStat[k]])
 		}
-		if s.Beam[k] >= 0 && (p.Beam[k] != s.Beam[k] || p.BeamOn[k] != s.BeamOn[k]) {
-			if s.BeamOn[k] >= 0 {
-				add("%s's beam finds %s in %s", d.Guns[k].Name, d.Boats[s.BeamOn[k]].Name, d.Zones[s.Beam[k]].ID)
-			} else {
-				add("%s's beam sweeps %s and finds nothing", d.Guns[k].Name, d.Zones[s.Beam[k]].ID)
-			}
+		// Between the zone's die and the boat's, BeamOn is still the boat
+		// the beam lost: the beam is only on the zone yet.
+		picking := s.Roll != rollNone && s.Step == stepSearchlight && s.Sub == 2 && int(s.Cursor) == k
+		wasPicking := p.Roll != rollNone && p.Step == stepSearchlight && p.Sub == 2 && int(p.Cursor) == k
+		switch {
+		case s.Beam[k] < 0 || picking == wasPicking && p.Beam[k] == s.Beam[k] && p.BeamOn[k] == s.BeamOn[k]:
+		case picking:
+			add("%s's beam sweeps %s", d.Guns[k].Name, d.Zones[s.Beam[k]].ID)
+		case s.BeamOn[k] >= 0:
+			add("%s's beam finds %s in %s", d.Guns[k].Name, d.Boats[s.BeamOn[k]].Name, d.Zones[s.Beam[k]].ID)
+		default:
+			add("%s's beam finds nothing in %s", d.Guns[k].Name, d.Zones[s.Beam[k]].ID)
 		}
 	}
 	for o := range d.Objectives {
@@ -383,10 +405,33 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 	if p.Lights != s.Lights {
 		add("searchlights %s", map[bool]string{true: "relit", false: "go dark"}[s.Lights])
 	}
-	if len(lines) == 1 && p.Roll != rollNone {
-		return ""
+	if v := s.VP2(); v != p.VP2() {
+		add("VP now %g", float64(v)/2)
+	}
+	if s.Turn != p.Turn && !s.IsTerminal() {
+		add("turn %d begins, %s", s.Turn, d.Clock(int(s.Turn)))
+	}
+	if s.IsTerminal() && !p.IsTerminal() {
+		add("game over: %s", s.Score().Verdict)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// mergedInto is the German unit that German unit g, gone from the map
+// between p and s, merged into (step 21), or -1 if it was destroyed. Only
+// a merge adds strength, so it is a unit on the map that gained some, in
+// g's area if one did.
+func mergedInto(p, s *State, g int) int {
+	h := -1
+	for x := range s.GArea {
+		if x == g || s.GArea[x] < 0 || p.GArea[x] < 0 || s.GStr[x] <= p.GStr[x] {
+			continue
+		}
+		if s.GArea[x] == p.GArea[g] || h < 0 {
+			h = x
+		}
+	}
+	return h
 }
 
 // Board draws the land areas and the sea zones as points joined by their

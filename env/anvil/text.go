@@ -123,6 +123,8 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 		lines[0] += fmt.Sprintf(": %s, %d SP, %d%+d = %d: %d hits to the attacker, %d to the defender",
 			combatNames[b.ck], b.cSP, face, b.cDRM, face+int(b.cDRM), at, df)
 	}
+	reorg := false
+	var entered []string // told after the new turn, whose arrivals they are
 	for u := range d.Units {
 		name := d.Units[u].Name
 		switch {
@@ -133,13 +135,21 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 		case b.loc[u] != s.loc[u] && s.loc[u] >= 0 && b.loc[u] >= 0:
 			lines = append(lines, name+" moves to "+d.AreaName(int(s.loc[u])))
 		case b.loc[u] != s.loc[u] && s.loc[u] >= 0:
-			lines = append(lines, name+" enters in "+d.AreaName(int(s.loc[u])))
+			entered = append(entered, name+" enters in "+d.AreaName(int(s.loc[u])))
 		case b.steps[u] == 2 && s.steps[u] == 1:
 			lines = append(lines, name+" flipped to its reduced side")
 		}
-		if s.loc[u] >= 0 && !b.disorg(u) && s.disorg(u) && s.turn == b.turn {
+		switch {
+		case s.loc[u] >= 0 && !b.disorg(u) && s.disorg(u):
 			lines = append(lines, name+" disorganized")
+		case s.loc[u] >= 0 && b.loc[u] >= 0 && b.disorg(u) && !s.disorg(u):
+			reorg = true
 		}
+	}
+	// Only the end of the turn takes Disorganized markers off, and it takes
+	// them all, so one line tells it better than a line a unit.
+	if reorg {
+		lines = append(lines, "Disorganized markers off: every unit back in Good Order")
 	}
 	for ar := range d.Areas {
 		if b.controller(ar) != s.controller(ar) {
@@ -152,8 +162,13 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 			lines = append(lines, "FFI fighters in "+d.AreaName(ar))
 		}
 	}
-	if s.turn != b.turn {
+	ab, gb := b.VP()
+	if as, gs := s.VP(); as != ab || gs != gb {
+		lines = append(lines, fmt.Sprintf("VP now Allied %d, German %d", as, gs))
+	}
+	if s.turn != b.turn || s.phase == phOver && b.phase != phOver {
 		lines = append(lines, s.Phase())
 	}
+	lines = append(lines, entered...)
 	return strings.Join(lines, "\n")
 }

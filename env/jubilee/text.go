@@ -248,32 +248,63 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 		if w0, w1 := where(b), where(s); w0 != w1 {
 			add("%s: %s to %s", c.Name, w0, w1)
 		}
-		if s.cwSteps[u] < b.cwSteps[u] && s.cwSt[u] != cwElim {
+		bx := -1
+		if b.cwSt[u] == cwMap {
+			bx = int(d.Hexes[b.cwAt[u]].Box)
+		}
+		switch {
+		case s.cwSteps[u] >= b.cwSteps[u] || s.cwSt[u] == cwElim:
+		case bx >= 0 && s.boxLoose[bx] > b.boxLoose[bx]:
+			// Making change (10.9) boards steps rather than losing them.
+			add("%s makes change: %d steps board box %s, %d stay", c.Name, b.cwSteps[u]-s.cwSteps[u], d.Boxes[bx].ID, s.cwSteps[u])
+		default:
 			add("%s loses a step (%d left)", c.Name, s.cwSteps[u])
 		}
-		if s.cwF[u]&fDisrupted != 0 && b.cwF[u]&fDisrupted == 0 {
+		// Evacuated and eliminated units shed the marker without recovering.
+		switch d0, d1 := b.cwF[u]&(fDisrupted|fAtkDis) != 0, s.cwF[u]&(fDisrupted|fAtkDis) != 0; {
+		case d1 && !d0:
 			add("%s disrupted", c.Name)
+		case d0 && !d1 && b.cwSt[u] == s.cwSt[u]:
+			add("%s recovers from disruption", c.Name)
+		}
+	}
+	for bx := range s.boxLoose {
+		if s.boxLoose[bx] < b.boxLoose[bx] {
+			add("%d loose steps in box %s evacuated", b.boxLoose[bx]-s.boxLoose[bx], d.Boxes[bx].ID)
 		}
 	}
 	for g, gu := range d.German {
 		if s.gF[g]&gRevealed != 0 && b.gF[g]&gRevealed == 0 {
 			add("revealed: %s (%d) in %s", gu.Name, gu.Strength, d.Hexes[d.Positions[b.gPos[g]].Hex].ID)
 		}
+		// A revealed unit goes by its name, a hidden one by where it stands.
+		who := func(x *State) string {
+			h := d.Hexes[d.Positions[x.gPos[g]].Hex].ID
+			if s.gF[g]&gRevealed != 0 {
+				return gu.Name + " in " + h
+			}
+			return "German unit in " + h
+		}
 		if b.gPos[g] >= 0 && s.gPos[g] < 0 {
-			add("German unit in %s eliminated", d.Hexes[d.Positions[b.gPos[g]].Hex].ID)
+			add("%s eliminated", who(b))
 		} else if b.gPos[g] >= 0 && s.gPos[g] != b.gPos[g] && s.gPos[g] >= 0 {
-			add("German unit moves %s to %s", d.Hexes[d.Positions[b.gPos[g]].Hex].ID, d.Hexes[d.Positions[s.gPos[g]].Hex].ID)
+			add("%s moves to %s", who(b), d.Hexes[d.Positions[s.gPos[g]].Hex].ID)
 		}
 		if s.gPos[g] >= 0 {
-			h := d.Hexes[d.Positions[s.gPos[g]].Hex].ID
 			if s.gDepth[g] >= 0 && b.gDepth[g] < 0 {
-				add("German unit in %s gains a depth marker", h)
+				add("%s gains a depth marker", who(s))
 			}
 			if s.gDepth[g] < 0 && b.gDepth[g] >= 0 && b.gPos[g] == s.gPos[g] {
-				add("German unit in %s loses its depth marker", h)
+				add("%s loses its depth marker", who(s))
 			}
-			if s.gF[g]&gDisrupted != 0 && b.gF[g]&gDisrupted == 0 {
-				add("German unit in %s disrupted", h)
+			if m := s.gDepth[g]; m >= 0 && m == b.gDepth[g] && s.depthRev[m] && !b.depthRev[m] {
+				add("%s: its depth marker revealed, %d", who(s), d.Depth[m].Strength)
+			}
+			switch d0, d1 := b.gF[g]&gDisrupted != 0, s.gF[g]&gDisrupted != 0; {
+			case d1 && !d0:
+				add("%s disrupted", who(s))
+			case d0 && !d1 && b.gPos[g] == s.gPos[g]:
+				add("%s recovers from disruption", who(s))
 			}
 		}
 	}

@@ -118,11 +118,10 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 	k := int(a) - aRoll + 1
 	switch b.step {
 	case dieActivation:
-		n := s.acts
-		if s.cur != b.cur {
-			n = 0
-		}
-		lines = append(lines, fmt.Sprintf("%s rolls %d (%+d): %s", name(b.cur), k, b.activationMod(int(b.cur)), actionsWord(n)))
+		// From the roll, not s.acts: the rules' German may have spent them
+		// already (its moves follow as change lines).
+		m := b.activationMod(int(b.cur))
+		lines = append(lines, fmt.Sprintf("%s rolls %d (%+d): %s", name(b.cur), k, m, actionsWord(activationActions(k+m))))
 	case dieHit:
 		if s.step == dieSave {
 			lines = append(lines, fmt.Sprintf("%s rolls %d (%+d): a hit on %s, who must save", name(b.cur), k, b.hitMod(int(b.cur), int(b.tgt)), name(b.tgt)))
@@ -155,19 +154,23 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 	case dieLight:
 		lines = append(lines, fmt.Sprintf("%s rolls %d: %s", name(b.cur), k, map[bool]string{true: "lit", false: "dark"}[k >= b.g.react.LitOn]))
 	case dieReinforce:
-		if r := b.nextReinforcement(); k >= b.g.react.ReinforceOn && r >= 0 {
-			lines = append(lines, fmt.Sprintf("%s arrives at %s", b.def(r).Name, b.data().Entries[b.tgt].Name))
+		at := b.data().Entries[b.tgt].Name
+		switch r := b.nextReinforcement(); {
+		case k < b.g.react.ReinforceOn:
+			lines = append(lines, fmt.Sprintf("reinforcement roll %d at %s: none arrives", k, at))
+		case r < 0:
+			lines = append(lines, fmt.Sprintf("reinforcement roll %d at %s: none is left to arrive", k, at))
+		default:
+			lines = append(lines, fmt.Sprintf("reinforcement roll %d: %s arrives at %s", k, b.def(r).Name, at))
 		}
 	default:
 		if b.step == stepAct && int(a) >= aMove && int(a) <= aAway {
-			i := int(b.cur)
-			p := s.f[i].pos()
-			line := fmt.Sprintf("%s: %s, to (%s, %s)", name(b.cur), b.ActionString(a), fmtInches(p.x), fmtInches(p.y))
+			line := fmt.Sprintf("%s: %s", name(b.cur), b.ActionString(a))
 			if s.cur == b.cur && s.blk&blStopped != 0 {
 				line += ", and must stop within 6\" of the enemy"
 			}
 			lines = append(lines, line)
-		} else if t := b.ActionString(a); t != "end" {
+		} else if t := b.ActionString(a); t != "end" || s.changedTable(b) {
 			who := ""
 			if b.cur >= 0 {
 				who = name(b.cur) + ": "
@@ -175,13 +178,72 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 			lines = append(lines, who+t)
 		}
 	}
-	if s.turn != b.turn && s.phase != phOver {
-		lines = append(lines, fmt.Sprintf("turn %d begins", s.turn))
-	}
+	lines = s.tableChanges(b, lines)
 	if s.phase == phOver && b.phase != phOver {
 		lines = append(lines, fmt.Sprintf("the raid is over: %d VP, %s", s.VP(), s.Verdict()))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// tableChanges appends to lines what changed on the table from b to s:
+// the figures (where they stand, on or off it, their markers), the
+// features destroyed, the VP and a new turn with its landings.
+func (s *State) tableChanges(b *State, lines []string) []string {
+	d := s.data()
+	cleared := false
+	var landed []string // commandos land at the start of a turn, told after it
+	for i, fd := range d.Figures {
+		f0, f1 := &b.f[i], &s.f[i]
+		at := fmt.Sprintf("(%s, %s)", fmtInches(int64(f1.x)), fmtInches(int64(f1.y)))
+		switch {
+		case f0.st == stOn && f1.st == stDead:
+			lines = append(lines, fd.Name+" eliminated")
+		case f0.st == stOn && f1.st == stOut:
+			lines = append(lines, fd.Name+" leaves the table by the exit edge")
+		case f0.st != stOn && f1.st == stOn && fd.Side == British:
+			landed = append(landed, fd.Name+" lands at "+at)
+		case f0.st != stOn && f1.st == stOn:
+			lines = append(lines, fd.Name+" comes on the table at "+at)
+		case f1.st == stOn && (f0.x != f1.x || f0.y != f1.y):
+			lines = append(lines, fd.Name+" moves to "+at)
+		}
+		if f1.st != stOn {
+			continue
+		}
+		switch l0, l1 := f0.fl&flLit != 0, f1.fl&flLit != 0; {
+		case l1 && !l0:
+			lines = append(lines, fd.Name+" lit")
+		case l0 && !l1:
+			lines = append(lines, fd.Name+" goes dark")
+		}
+		switch d0, d1 := f0.fl&flDone != 0 && f0.st == stOn, f1.fl&flDone != 0; {
+		case d1 && !d0:
+			lines = append(lines, fd.Name+" marked activated for the turn")
+		case d0 && !d1:
+			cleared = true
+		}
+	}
+	// Only the end of the turn clears the marks, and it clears them all.
+	if cleared {
+		lines = append(lines, "activation marks cleared")
+	}
+	for f, ft := range d.Features {
+		if s.isGone(f) && !b.isGone(f) {
+			lines = append(lines, ft.Name+" destroyed")
+		}
+	}
+	if v := s.VP(); v != b.VP() {
+		lines = append(lines, fmt.Sprintf("VP now %d", v))
+	}
+	if s.turn != b.turn && s.phase != phOver {
+		lines = append(lines, fmt.Sprintf("turn %d begins", s.turn))
+	}
+	return append(lines, landed...)
+}
+
+// changedTable says whether the table changed from b to s.
+func (s *State) changedTable(b *State) bool {
+	return len(s.tableChanges(b, nil)) > 0
 }
 
 func actionsWord(n int8) string {
