@@ -145,7 +145,8 @@ func newPlan(cfg *Config) (*plan, error) {
 		return nil, err
 	}
 	p := &plan{workers: cfg.Workers}
-	if p.mode, p.lineups, err = lineups(cfg.Game.NumPlayers(), specs, seats, opps); err != nil {
+	seatErr := func(spec string, seat int) error { return agents.CheckSeat(spec, cfg.Game, seat) }
+	if p.mode, p.lineups, err = lineups(cfg.Game.NumPlayers(), specs, seats, opps, seatErr); err != nil {
 		return nil, err
 	}
 	for _, l := range p.lineups {
