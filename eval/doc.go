@@ -6,7 +6,9 @@
 // game, or with a single agent, each agent holds every seat in turn (Solo).
 // In a game of two seats or more, a list of agents meets in a round robin,
 // every pair both ways round so that neither gains from moving first
-// (RoundRobin); Config.Seats gives one lineup (Lineup); Config.Opponents
+// (RoundRobin), except that an agent of one side (agents.Registration.Seats)
+// is seated only where it plays, so two of the same side never meet;
+// Config.Seats gives one lineup (Lineup); Config.Opponents
 // puts each agent in seat 0 against each opponent in the other seats
 // (Opponents), the robustness table of an opponent-policy study.
 //
@@ -25,7 +27,9 @@
 // they are the same for any number of workers, timings aside. With
 // Config.Out each game is appended to a results file (JSON lines or CSV) as
 // it finishes, so a run that is killed loses nothing, and Config.Resume
-// continues such a file.
+// continues such a file. A game still in play when the run's context is
+// cancelled (Ctrl-C) is no row, whatever its agents did with the
+// cancellation: the resumed run plays it in full.
 //
 // A run too long for one machine splits into shards (shard.go): shard I
 // of N plays a contiguous slice of the game indices, as a process of its

@@ -42,8 +42,23 @@ func Label(seats []string) string {
 }
 
 // lineups lists the seat assignments a run plays, in the order its jobs go
-// and its report lists them, with the mode they make.
-func lineups(n int, specs, seats, opponents []string) (Mode, [][]string, error) {
+// and its report lists them, with the mode they make. seatErr, if not nil,
+// reports an agent that does not play a seat (an agent of one side): a
+// round robin leaves out the lineups that would seat it there, and other
+// modes, whose lineups are asked for one by one, refuse them.
+func lineups(n int, specs, seats, opponents []string, seatErr func(spec string, seat int) error) (Mode, [][]string, error) {
+	if seatErr == nil {
+		seatErr = func(string, int) error { return nil }
+	}
+	// check is the error of the first seat of l its agent does not play.
+	check := func(l []string) error {
+		for p, s := range l {
+			if err := seatErr(s, p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	fill := func(first, rest string) []string {
 		l := make([]string, n)
 		for p := range l {
@@ -60,6 +75,9 @@ func lineups(n int, specs, seats, opponents []string) (Mode, [][]string, error) 
 		if len(seats) != n {
 			return 0, nil, fmt.Errorf("%d seats given, but the game has %d", len(seats), n)
 		}
+		if err := check(seats); err != nil {
+			return 0, nil, err
+		}
 		return Lineup, [][]string{slices.Clone(seats)}, nil
 	case len(opponents) > 0:
 		if n < 2 {
@@ -68,14 +86,22 @@ func lineups(n int, specs, seats, opponents []string) (Mode, [][]string, error) 
 		var out [][]string
 		for _, a := range specs {
 			for _, o := range opponents {
-				out = append(out, fill(a, o))
+				l := fill(a, o)
+				if err := check(l); err != nil {
+					return 0, nil, err
+				}
+				out = append(out, l)
 			}
 		}
 		return Opponents, out, nil
 	case n < 2 || len(specs) == 1:
 		var out [][]string
 		for _, a := range specs {
-			out = append(out, fill(a, a))
+			l := fill(a, a)
+			if err := check(l); err != nil {
+				return 0, nil, fmt.Errorf("%w: it cannot hold every seat, so meet it with agents of the other side (--agents, --opponents)", err)
+			}
+			out = append(out, l)
 		}
 		return Solo, out, nil
 	}
@@ -90,13 +116,16 @@ func lineups(n int, specs, seats, opponents []string) (Mode, [][]string, error) 
 				for p := range n {
 					l := fill(pair[1], pair[1])
 					l[p] = pair[0]
-					if k := Label(l); !seen[k] {
+					if k := Label(l); !seen[k] && check(l) == nil {
 						seen[k] = true
 						out = append(out, l)
 					}
 				}
 			}
 		}
+	}
+	if len(out) == 0 {
+		return 0, nil, fmt.Errorf("no lineup seats every agent where it plays: %w", check(fill(specs[0], specs[1])))
 	}
 	return RoundRobin, out, nil
 }

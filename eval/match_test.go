@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -29,9 +30,16 @@ func TestLineups(t *testing.T) {
 		{"seats miscounted", 2, nil, []string{"a"}, nil, 0, "1 seats given, but the game has 2"},
 		{"seats and agents", 2, []string{"a"}, []string{"a", "b"}, nil, 0, "no other agents"},
 		{"opponents alone", 1, []string{"a"}, nil, []string{"x"}, 0, "opponents need a game of two seats or more"},
+		// first0 and first1 play seat 0 only, second1 seat 1 only.
+		{"one-sided round robin", 2, []string{"a", "first0", "second1", "first1"}, nil, nil, RoundRobin,
+			"first0 vs a; a vs second1; first1 vs a; first0 vs second1; first1 vs second1"},
+		{"one side only", 2, []string{"first0", "first1"}, nil, nil, 0, "no lineup seats every agent where it plays: first1 plays seat 0 only"},
+		{"one-sided solo", 2, []string{"second1"}, nil, nil, 0, "second1 plays seat 1 only: it cannot hold every seat"},
+		{"one-sided seats", 2, nil, []string{"second1", "a"}, nil, 0, "second1 plays seat 1 only"},
+		{"one-sided opponents", 2, []string{"a"}, nil, []string{"first0"}, 0, "first0 plays seat 0 only"},
 	}
 	for _, tt := range tests {
-		mode, ls, err := lineups(tt.seats, tt.specs, tt.fixed, tt.opponents)
+		mode, ls, err := lineups(tt.seats, tt.specs, tt.fixed, tt.opponents, sideOf)
 		if err != nil {
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
@@ -49,6 +57,17 @@ func TestLineups(t *testing.T) {
 			t.Errorf("%s: mode %d lineups %q, want %d %q", tt.name, mode, got, tt.mode, tt.want)
 		}
 	}
+}
+
+// sideOf plays agents "firstN" in seat 0 only, "secondN" in seat 1 only,
+// and the others anywhere.
+func sideOf(spec string, seat int) error {
+	for p, side := range []string{"first", "second"} {
+		if strings.HasPrefix(spec, side) && seat != p {
+			return fmt.Errorf("%s plays seat %d only", spec, p)
+		}
+	}
+	return nil
 }
 
 // TestRoundRobin checks a round robin on a game of two seats: every pair

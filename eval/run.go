@@ -145,7 +145,8 @@ func newPlan(cfg *Config) (*plan, error) {
 		return nil, err
 	}
 	p := &plan{workers: cfg.Workers}
-	if p.mode, p.lineups, err = lineups(cfg.Game.NumPlayers(), specs, seats, opps); err != nil {
+	seatErr := func(spec string, seat int) error { return agents.CheckSeat(spec, cfg.Game, seat) }
+	if p.mode, p.lineups, err = lineups(cfg.Game.NumPlayers(), specs, seats, opps, seatErr); err != nil {
 		return nil, err
 	}
 	for _, l := range p.lineups {
@@ -176,8 +177,9 @@ type job struct {
 //
 // Errors in the configuration are reported before any game is played. If a
 // game fails, or ctx is cancelled, Stream stops starting games and returns
-// the error: the rows of the finished games are in the results file, and a
-// resumed run completes it.
+// the error: the rows of the games finished before are in the results
+// file, those in play when ctx was cancelled are not (they may have been
+// played to the end, worse), and a resumed run completes it.
 func Stream(ctx context.Context, cfg Config, begin func(Mode, []string), keep func(GameResult) error) error {
 	p, err := newPlan(&cfg)
 	if err != nil {
@@ -287,7 +289,8 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 }
 
 // playGame plays game i of a run with the given seed, seats[p] at seat p.
-// A panic in an agent or the game becomes an error.
+// A panic in an agent or the game becomes an error, and so does a game
+// still in play when ctx was cancelled.
 func playGame(ctx context.Context, g env.Game, seats []string, seed uint64, i int) (res GameResult, err error) {
 	label := Label(seats)
 	defer func() {
@@ -310,6 +313,14 @@ func playGame(ctx context.Context, g env.Game, seats []string, seed uint64, i in
 		}
 	})
 	elapsed := time.Since(start)
+	// A game the run's end overtook is no result, whether or not its
+	// agents noticed: one that played on may have played worse (a search
+	// cut short) to an end the game would not have had. Cancellation
+	// lasts, so one check at the end covers every step; a resumed run
+	// plays the game again in full.
+	if ctx.Err() != nil {
+		return res, fmt.Errorf("%s, game %d: stopped before its end: %w", describe(seats), i, context.Cause(ctx))
+	}
 	if err != nil {
 		return res, fmt.Errorf("%s, game %d: %w", describe(seats), i, err)
 	}

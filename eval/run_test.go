@@ -42,6 +42,12 @@ func init() {
 		},
 	})
 	agents.Register(agents.Registration{
+		Name: "test-degrade",
+		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
+			return degradeAgent{agents.NewRandom(g, seed)}, nil
+		},
+	})
+	agents.Register(agents.Registration{
 		Name: "test-cancel",
 		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 			return cancelAgent{agents.NewRandom(g, seed)}, nil
@@ -68,6 +74,24 @@ func (a cancelAgent) Act(ctx context.Context, s env.State) (env.Action, error) {
 		cancelHook.fn()
 	}
 	cancelHook.Unlock()
+	return a.Random.Act(ctx, s)
+}
+
+// degradeAgent is cancelAgent, but once its context is cancelled it plays
+// the first legal action without an error, as a search stopped before its
+// first simulation might: the game goes on to an end it would not have had.
+type degradeAgent struct{ *agents.Random }
+
+func (a degradeAgent) Act(ctx context.Context, s env.State) (env.Action, error) {
+	cancelHook.Lock()
+	cancelHook.after--
+	if cancelHook.after == 0 {
+		cancelHook.fn()
+	}
+	cancelHook.Unlock()
+	if ctx.Err() != nil {
+		return s.LegalActions(nil)[0], nil
+	}
 	return a.Random.Act(ctx, s)
 }
 
@@ -284,6 +308,52 @@ func TestResumeAfterCancel(t *testing.T) {
 	cfg.Resume = true
 	sameResults(t, "resumed", mustRun(t, cfg), clean)
 	checkFile(t, cfg.Out, len(clean))
+}
+
+// TestCancelledGameIsDropped cancels a run mid-game with agents that play
+// on, worse, after the cancellation: the games in flight are not results,
+// in the file or returned, and a resumed run plays them in full.
+func TestCancelledGameIsDropped(t *testing.T) {
+	g := mustGame(t, "pig")
+	for _, workers := range []int{1, 2} {
+		t.Run(fmt.Sprint(workers, " workers"), func(t *testing.T) {
+			cfg := Config{Game: g, Agents: []string{"test-degrade", "test-first"}, Games: 12, Seed: 7, Workers: workers}
+			cancelHook.Lock()
+			cancelHook.after = -1
+			cancelHook.Unlock()
+			clean := mustRun(t, cfg)
+			want := map[string]GameResult{}
+			for _, r := range untimed(clean) {
+				want[fmt.Sprint(r.Agent, r.Game)] = r
+			}
+
+			cfg.Out = filepath.Join(t.TempDir(), "results.jsonl")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			cancelHook.Lock()
+			cancelHook.after, cancelHook.fn = 150, cancel
+			cancelHook.Unlock()
+			part, err := Run(ctx, cfg)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("cancelled run: error %v", err)
+			}
+			if len(part) >= len(clean) {
+				t.Fatalf("cancelled run returned %d results of %d", len(part), len(clean))
+			}
+			for _, r := range untimed(part) {
+				if w := want[fmt.Sprint(r.Agent, r.Game)]; !reflect.DeepEqual(r, w) {
+					t.Errorf("cancelled run's result\n%+v\nis not the uninterrupted run's\n%+v", r, w)
+				}
+			}
+			checkFile(t, cfg.Out, len(part))
+
+			cancelHook.Lock()
+			cancelHook.after = -1
+			cancelHook.Unlock()
+			cfg.Resume = true
+			sameResults(t, "resumed", mustRun(t, cfg), clean)
+		})
+	}
 }
 
 func TestResumeTruncatedLine(t *testing.T) {

@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
 )
 
 // Report summarises a run: one Summary per lineup, the paired differences
@@ -32,6 +35,30 @@ type Report struct {
 	// Match compares the agents that met in the same games; nil when no
 	// two agents did.
 	Match *Match
+	// OneSided notes the agents of Match that play only some seats, as
+	// "coastalpush plays Allied only" (NoteSeats): a round robin leaves out
+	// the lineups that would seat them elsewhere, so some pairs never meet.
+	OneSided []string
+}
+
+// NoteSeats fills rep.OneSided from the agents of its match in game g.
+func (rep *Report) NoteSeats(g env.Game) {
+	rep.OneSided = nil
+	if rep.Match == nil {
+		return
+	}
+	for _, spec := range rep.Match.Agents {
+		name, _, _ := strings.Cut(spec, ":")
+		r, err := agents.Lookup(name)
+		if err != nil || r.Seats == nil {
+			continue
+		}
+		seats := make([]string, len(r.Seats))
+		for i, p := range r.Seats {
+			seats[i] = env.SeatName(g, env.Player(p))
+		}
+		rep.OneSided = append(rep.OneSided, fmt.Sprintf("%s plays %s only", spec, strings.Join(seats, " and ")))
+	}
 }
 
 // Summary describes one lineup's games. Scores are Score.Value, seat 0's
@@ -165,13 +192,29 @@ type pendingGame struct {
 }
 
 // NewTally starts a tally of the lineups with the given labels, ref the
-// reference lineup of the paired differences (empty: the first). Other
-// lineups may come, but a game is paired as soon as the named ones have
-// all played it: give their rows first (as Stream gives a resumed file's).
-// Without labels, every game waits for Report.
+// reference lineup of the paired differences (empty: the first). In a
+// round robin ref may name an agent instead: it is the ratings' zero, and
+// the paired differences are against the first lineup that seats it.
+// Other lineups may come, but a game is paired as soon as the named ones
+// have all played it: give their rows first (as Stream gives a resumed
+// file's). Without labels, every game waits for Report.
 func NewTally(mode Mode, labels []string, ref string) *Tally {
 	t := &Tally{mode: mode, ref: ref, index: map[string]int{}, verdict: map[string]*welford{},
 		metric: map[string]bool{}, pending: map[int]*pendingGame{}, match: newMatchTally()}
+	if mode == RoundRobin && ref != "" && !slices.Contains(labels, ref) {
+		t.match.agent(ref)
+		t.ref = ""
+		for _, l := range labels {
+			if slices.Contains(strings.Split(l, lineupSep), ref) {
+				t.ref = l
+				break
+			}
+		}
+		if t.ref == "" {
+			// No lineup seats it: Report says the reference has no results.
+			t.ref = ref
+		}
+	}
 	for _, l := range labels {
 		t.lineup(l, nil)
 		// The match's agents in the order of the run, not of finishing.

@@ -32,7 +32,7 @@ func WriteTables(w io.Writer, rep Report, opts ...Option) error {
 	case rep.Mode == Opponents:
 		writeRobustness(ew, rep)
 	case rep.Match != nil:
-		writeMatch(ew, rep.Match)
+		writeMatch(ew, rep.Match, rep.OneSided)
 	default:
 		writePaired(ew, rep)
 	}
@@ -143,8 +143,16 @@ func writeRobustness(w io.Writer, rep Report) {
 }
 
 // writeMatch prints the record of each pair of agents, the pairwise
-// matrix, the ratings and the record by seat.
-func writeMatch(w io.Writer, m *Match) {
+// matrix, the ratings and the record by seat. oneSided, the agents that
+// play only some seats, are named in a footnote of the pairwise matrix
+// (or of the results, without a matrix).
+func writeMatch(w io.Writer, m *Match, oneSided []string) {
+	footnote := func() {
+		if len(oneSided) > 0 {
+			fmt.Fprintf(w, "An agent of one side is seated only where it plays: the lineups that would seat it elsewhere are left out, and a pair of the same side never meets (-); %s.\n",
+				strings.Join(oneSided, "; "))
+		}
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Results: each pair of agents, seats swapped; win, draw, loss in % with 95% Wilson intervals")
 	t := newTable(w, []string{"agent", "opponent", "games", "win", "draw", "loss"})
@@ -159,6 +167,9 @@ func writeMatch(w io.Writer, m *Match) {
 		}
 	}
 	t.Render()
+	if len(m.Agents) <= 2 {
+		footnote()
+	}
 
 	if len(m.Agents) > 2 {
 		fmt.Fprintln(w)
@@ -180,6 +191,7 @@ func writeMatch(w io.Writer, m *Match) {
 			t.Append(row)
 		}
 		t.Render()
+		footnote()
 	}
 
 	fmt.Fprintln(w)

@@ -44,7 +44,7 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	games := fs.Int("games", 1000, "games per agent, or per lineup of agents in seats")
 	seed := fs.Uint64("seed", 1, "seed of the run: game i has the same seed, set-up and dice for every agent")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
-	ref := fs.String("ref", "", "reference agent of the paired differences (default: the first agent)")
+	ref := fs.String("ref", "", "reference agent of the paired differences, or of the ratings in a round robin, or the opponent the others are compared with against --opponents (default: the first agent, or opponent)")
 	out := fs.String("out", "", "append one row per game to this file, .jsonl or .csv")
 	resume := fs.Bool("resume", false, "continue the --out file: play only the games not in it, and report them all")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -131,7 +131,19 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 		if refSpec, err = eval.CanonicalAgent(*ref); err != nil {
 			return fail(stderr, err)
 		}
-		if !slices.Contains(specs, refSpec) || len(seats) > 0 || len(opponents) > 0 {
+		switch {
+		case len(seats) > 0:
+			return usageError(stderr, "bench", "--ref "+refSpec+": a single lineup (--seats) has no reference agent")
+		case len(opponents) > 0:
+			// Against opponents each agent is compared with itself against
+			// the first opponent: the reference is an opponent, moved first.
+			i := slices.Index(opponents, refSpec)
+			if i < 0 {
+				return usageError(stderr, "bench", fmt.Sprintf("--ref %s: against opponents the reference is one of the opponents (%s)", refSpec, strings.Join(opponents, ", ")))
+			}
+			opponents = slices.Concat([]string{refSpec}, opponents[:i], opponents[i+1:])
+			refSpec = ""
+		case !slices.Contains(specs, refSpec):
 			return usageError(stderr, "bench", fmt.Sprintf("--ref %s is not one of the agents (%s)", refSpec, strings.Join(specs, ", ")))
 		}
 	}
@@ -154,7 +166,12 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	var tally *eval.Tally
 	_, err = interruptible(func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, eval.Stream(ctx, cfg, func(mode eval.Mode, labels []string) {
-			tally = eval.NewTally(mode, labels, refSpec)
+			r := refSpec
+			if r == "" && mode == eval.RoundRobin {
+				// The first agent, whichever seat its first lineup gives it.
+				r = specs[0]
+			}
+			tally = eval.NewTally(mode, labels, r)
 		}, func(r eval.GameResult) error {
 			tally.Add(r)
 			return nil
@@ -174,6 +191,7 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	if rerr != nil {
 		return fail(stderr, rerr)
 	}
+	rep.NoteSeats(g)
 	heading := benchHeading(eval.ShortSpec(g), *seed, *games, rep.Mode)
 	if shard.Sharded() {
 		lo, hi := shard.Range(*games)

@@ -45,6 +45,12 @@ func TestBenchErrors(t *testing.T) {
 		{"resume without out", []string{"--resume"}, 2, `chariot bench: --resume needs --out`},
 		{"empty agents", []string{"--agents", ","}, 2, `chariot bench: --agents lists no agent`},
 		{"ref not an agent", []string{"--game", "pig", "--agents", "random", "--ref", "greedy"}, 2, `chariot bench: --ref greedy is not one of the agents \(random\)`},
+		{"ref not an agent of one-sided ones", []string{"--game", "anvil", "--agents", "random,coastalpush,holdports", "--ref", "rhonedrive"}, 2, `chariot bench: --ref rhonedrive is not one of the agents \(random, coastalpush, holdports\)`},
+		{"ref of a single lineup", []string{"--game", "pig", "--seats", "random,random", "--ref", "random"}, 2, `chariot bench: --ref random: a single lineup \(--seats\) has no reference agent`},
+		{"ref not an opponent", []string{"--game", "anvil", "--agents", "coastalpush", "--opponents", "holdports,withdrawal", "--ref", "coastalpush"}, 2, `chariot bench: --ref coastalpush: against opponents the reference is one of the opponents \(holdports, withdrawal\)`},
+		{"one-sided agent alone", []string{"--game", "anvil", "--agents", "coastalpush"}, 1, `chariot: agent coastalpush plays Allied only, not German: it cannot hold every seat, .*`},
+		{"one side only", []string{"--game", "anvil", "--agents", "coastalpush,rhonedrive"}, 1, `chariot: no lineup seats every agent where it plays: agent rhonedrive plays Allied only, not German`},
+		{"one-sided seats", []string{"--game", "anvil", "--seats", "holdports,coastalpush"}, 1, `chariot: agent holdports plays German only, not Allied`},
 		{"seats and agents", []string{"--game", "pig", "--agents", "random", "--seats", "random,random"}, 2, `chariot bench: --seats names every seat's agent: no --agents or --opponents with it`},
 		{"empty seats", []string{"--game", "pig", "--seats", ","}, 2, `chariot bench: --seats lists no agent`},
 		{"seats miscounted", []string{"--game", "pig", "--seats", "random"}, 1, `chariot: 1 seats given, but the game has 2`},
@@ -269,6 +275,47 @@ func (a interrupter) Act(ctx context.Context, s env.State) (env.Action, error) {
 		<-ctx.Done() // the bench stops; no more games start
 	}
 	return a.Random.Act(ctx, s)
+}
+
+// TestBenchOneSided runs a round robin of Anvil's agents of one side with
+// random, which plays both: each one-sided agent sits only on its side, the
+// pairs of the same side never meet and show as "-" with a footnote, and a
+// --ref naming one of them anchors the ratings.
+func TestBenchOneSided(t *testing.T) {
+	args := []string{"bench", "--game", "anvil:turns=2", "--agents", "random,coastalpush,holdports,rhonedrive", "--games", "2", "--workers", "2"}
+	status, stdout, stderr := runArgs(args...)
+	if status != 0 {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	// Allied (seat 0) first: random meets each side from the other seat.
+	var lineups []string
+	for _, m := range regexp.MustCompile(`(?m)^\| ([a-z]+ vs [a-z]+) +\| +2 \|`).FindAllStringSubmatch(stdout, -1) {
+		lineups = append(lineups, m[1])
+	}
+	want := "coastalpush vs random; random vs holdports; rhonedrive vs random; coastalpush vs holdports; rhonedrive vs holdports"
+	if got := strings.Join(lineups, "; "); got != want {
+		t.Errorf("lineups %q, want %q:\n%s", got, want, stdout)
+	}
+	for _, row := range []string{
+		`\| 1 random +\| +- \| +[0-9.]+ \| +[0-9.]+ \| +[0-9.]+ \|`,
+		`\| 2 coastalpush +\| +[0-9.]+ \| +- \| +[0-9.]+ \| +- \|`,
+		`\| 4 rhonedrive +\| +[0-9.]+ \| +- \| +[0-9.]+ \| +- \|`,
+		`(?m)^An agent of one side is seated only where it plays: .*; coastalpush plays Allied only; holdports plays German only; rhonedrive plays Allied only\.$`,
+		`Ratings: Bradley–Terry, Elo scale, random at 0,`,
+	} {
+		if !regexp.MustCompile(row).MatchString(stdout) {
+			t.Errorf("no match for %s in:\n%s", row, stdout)
+		}
+	}
+
+	status, stdout, stderr = runArgs(append(args, "--ref", "coastalpush")...)
+	if status != 0 {
+		t.Fatalf("--ref coastalpush: status %d, stderr %q", status, stderr)
+	}
+	if !strings.Contains(stdout, "Ratings: Bradley–Terry, Elo scale, coastalpush at 0,") ||
+		!regexp.MustCompile(`\| coastalpush +\| +\d+ \| +\(reference\) \|`).MatchString(stdout) {
+		t.Errorf("--ref coastalpush is not the ratings' reference:\n%s", stdout)
+	}
 }
 
 // TestBenchInterruptedPrintsTable interrupts a bench without --out: the

@@ -84,6 +84,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
+	rep.NoteSeats(g)
 	heading := benchHeading(eval.ShortSpec(g), merged.Run.Seed, merged.Run.Games, rep.Mode) +
 		fmt.Sprintf(", merged from %d shards into %s", len(shards), out)
 	if err := writeReport(stdout, heading, rep, *wide); err != nil {
