@@ -58,22 +58,16 @@ func TestConsoleInterrupt(t *testing.T) {
 	if _, err := io.WriteString(w, "roll\n"); err != nil { // a line entered
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for c.S.Steps() == 0 || !strings.HasSuffix(out.String(), "> ") {
-		if time.Now().After(deadline) {
-			t.Fatalf("the first line was not played:\n%s", out)
-		}
+	// The session belongs to Run until it returns: the test watches the
+	// output alone, for the prompt after the line's move. A hang is
+	// caught by go test's own timeout, not by a clock here.
+	for strings.Count(out.String(), "> ") < 2 || !strings.HasSuffix(out.String(), "> ") {
 		time.Sleep(5 * time.Millisecond)
 	}
 	go io.WriteString(w, "hold") // half typed: never ended by Enter
 	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Run did not stop at the interrupt")
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 	if c.S.Steps() != 1 || !strings.Contains(out.String(), "The game is saved in "+c.S.AutosavePath()+" after step 1") {
 		t.Errorf("after the interrupt: %d steps\n%s", c.S.Steps(), out)

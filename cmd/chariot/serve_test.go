@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chariot-ai/chariot/advise/web/webtest"
 	"github.com/chariot-ai/chariot/env"
@@ -30,8 +29,6 @@ func TestServe(t *testing.T) {
 	case addr = <-addrc:
 	case st := <-done:
 		t.Fatalf("serve exited with %d: %s", st, errOut.String())
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not start")
 	}
 	resp, err := http.Get("http://" + addr + "/api/state")
 	if err != nil {
@@ -47,13 +44,8 @@ func TestServe(t *testing.T) {
 		t.Errorf("state: %d %v %+v", resp.StatusCode, err, st)
 	}
 	cancel()
-	select {
-	case status := <-done:
-		if status != 0 || errOut.Len() != 0 || !strings.Contains(out.String(), "the "+defaultGame+" advisor on http://127.0.0.1:") || !strings.Contains(out.String(), "Stopped.") {
-			t.Errorf("status %d, stdout %q, stderr %q", status, out.String(), errOut.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop")
+	if status := <-done; status != 0 || errOut.Len() != 0 || !strings.Contains(out.String(), "the "+defaultGame+" advisor on http://127.0.0.1:") || !strings.Contains(out.String(), "Stopped.") {
+		t.Errorf("status %d, stdout %q, stderr %q", status, out.String(), errOut.String())
 	}
 }
 
