@@ -18,8 +18,8 @@ func (g *Game) Board() env.Board {
 // Pieces implements env.PieceLister: the marks on the board.
 func (s *State) Pieces() []env.Piece {
 	var out []env.Piece
-	for i, m := range s.board {
-		switch m {
+	for i := range Cells {
+		switch s.at(i) {
 		case markX:
 			out = append(out, env.Piece{Side: "x", Name: "X", Cell: i})
 		case markO:

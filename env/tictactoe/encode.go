@@ -49,24 +49,27 @@ func (g *Game) fromBoard(board string) (*State, error) {
 		return nil, fmt.Errorf("%d characters, want %d", len(board), Cells)
 	}
 	s := &State{game: g}
-	var count [3]int
+	var count [2]int
 	for i := range Cells {
+		var p int
 		switch board[i] {
 		case '.':
+			continue
 		case 'x', 'X':
-			s.board[i] = markX
+			p = 0
 		case 'o', 'O':
-			s.board[i] = markO
+			p = 1
 		default:
 			return nil, fmt.Errorf("character %q at %d, want x, o or .", board[i], i)
 		}
-		count[s.board[i]]++
+		s.masks[p] |= 1 << i
+		count[p]++
 	}
-	s.marks = count[markX] + count[markO]
-	if d := count[markX] - count[markO]; d != 0 && d != 1 {
-		return nil, fmt.Errorf("%d x and %d o; x moves first, so x has as many marks as o or one more", count[markX], count[markO])
+	s.marks = int8(count[0] + count[1])
+	if d := count[0] - count[1]; d != 0 && d != 1 {
+		return nil, fmt.Errorf("%d x and %d o; x moves first, so x has as many marks as o or one more", count[0], count[1])
 	}
-	xLine, oLine := s.lineOf(markX), s.lineOf(markO)
+	xLine, oLine := s.lineOf(0), s.lineOf(1)
 	switch {
 	case xLine && oLine:
 		return nil, errors.New("both players have a line")
@@ -74,11 +77,11 @@ func (g *Game) fromBoard(board string) (*State, error) {
 		return nil, errors.New("a mark was made after the game was won")
 	case xLine || oLine:
 		// The winner's last mark must be one whose removal leaves no line.
-		m := markX
+		p := 0
 		if oLine {
-			m = markO
+			p = 1
 		}
-		if !s.lastMarkExists(m) {
+		if !s.lastMarkExists(p) {
 			return nil, errors.New("no single last mark makes the winning lines")
 		}
 	}
@@ -86,17 +89,12 @@ func (g *Game) fromBoard(board string) (*State, error) {
 	return s, nil
 }
 
-// lastMarkExists reports whether some mark m on the board, removed, leaves a
-// board without a line: the winning move that play could have made last.
-func (s *State) lastMarkExists(m byte) bool {
-	for i, c := range s.board {
-		if c != m {
-			continue
-		}
-		s.board[i] = empty
-		ok := !s.lineOf(m)
-		s.board[i] = m
-		if ok {
+// lastMarkExists reports whether some mark of seat p, removed, leaves p
+// without a line: the winning move that play could have made last.
+func (s *State) lastMarkExists(p int) bool {
+	m := s.masks[p]
+	for r := m; r != 0; r &= r - 1 {
+		if !wins[(m&^(r&-r))&full] {
 			return true
 		}
 	}
@@ -112,8 +110,8 @@ func (s *State) Observation(p env.Player, buf []float32) []float32 {
 	}
 	buf = buf[:obsSize]
 	clear(buf)
-	for i, c := range s.board {
-		switch c {
+	for i := range Cells {
+		switch s.at(i) {
 		case markX:
 			buf[i] = 1
 		case markO:

@@ -2,6 +2,7 @@ package tictactoe
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -28,12 +29,18 @@ var lines = [8][3]int{
 	{0, 4, 8}, {2, 4, 6}, // diagonals
 }
 
-// linesThrough lists, for each cell, the lines that pass through it: after
-// a mark only these can have been completed.
-var linesThrough = func() (t [Cells][][3]int) {
-	for _, l := range lines {
-		for _, c := range l {
-			t[c] = append(t[c], l)
+// full is the mask of all nine cells: bit i is cell (action) i.
+const full = 1<<Cells - 1
+
+// wins tells, for each of the 512 sets of one player's marks, whether it
+// holds a line, so that the win check after a mark is one load. It is
+// filled once and never written again.
+var wins = func() (t [1 << Cells]bool) {
+	for m := range t {
+		for _, l := range lines {
+			if l := 1<<l[0] | 1<<l[1] | 1<<l[2]; m&l == l {
+				t[m] = true
+			}
 		}
 	}
 	return t
@@ -45,9 +52,9 @@ var linesThrough = func() (t [Cells][][3]int) {
 type State struct {
 	env.PerfectInformation
 	game   *Game
-	board  [Cells]byte // empty, markX or markO, in action order
-	marks  int         // marks on the board; x is to move when even
-	winner int         // inPlay, seat 0 or 1, or draw
+	masks  [2]uint16 // each seat's marks, bit i for cell i; x is seat 0
+	marks  int8      // marks on the board; x is to move when even
+	winner int8      // inPlay, seat 0 or 1, or draw
 }
 
 var _ env.State = (*State)(nil)
@@ -59,10 +66,15 @@ func (s *State) Game() env.Game { return s.game }
 // (a1, b1, c1, a2, ..., c3).
 func (s *State) Board() string {
 	var b [Cells]byte
-	for i, c := range s.board {
-		b[i] = ".xo"[c]
+	for i := range Cells {
+		b[i] = ".xo"[s.at(i)]
 	}
 	return string(b[:])
+}
+
+// at is what stands on cell i: empty, markX or markO.
+func (s *State) at(i int) byte {
+	return byte(s.masks[0]>>i&1 | s.masks[1]>>i&1<<1)
 }
 
 // Winner is the winning seat, -1 while in play or after a draw.
@@ -70,11 +82,11 @@ func (s *State) Winner() int {
 	if s.winner == draw {
 		return -1
 	}
-	return s.winner
+	return int(s.winner)
 }
 
 // mover is the seat whose turn it is by the count of marks.
-func (s *State) mover() int { return s.marks % 2 }
+func (s *State) mover() int { return int(s.marks) & 1 }
 
 // CurrentPlayer implements env.State.
 func (s *State) CurrentPlayer() env.Player {
@@ -93,10 +105,8 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 	if s.winner != inPlay {
 		return buf
 	}
-	for i, c := range s.board {
-		if c == empty {
-			buf = append(buf, env.Action(i))
-		}
+	for e := full &^ (s.masks[0] | s.masks[1]); e != 0; e &= e - 1 {
+		buf = append(buf, env.Action(bits.TrailingZeros16(e)))
 	}
 	return buf
 }
@@ -111,43 +121,31 @@ func (s *State) Apply(a env.Action) error {
 		return fmt.Errorf("tictactoe: action %s in a finished game: %w", s.ActionString(a), env.ErrIllegal)
 	case a < 0 || a >= Cells:
 		return fmt.Errorf("tictactoe: action %d out of range 0 to %d: %w", int(a), Cells-1, env.ErrIllegal)
-	case s.board[a] != empty:
+	case (s.masks[0]|s.masks[1])>>uint(a)&1 != 0:
 		return fmt.Errorf("tictactoe: cell %s is taken: %w", s.ActionString(a), env.ErrIllegal)
 	}
 	p := s.mover()
-	m := markX + byte(p)
-	s.board[a] = m
+	s.masks[p] |= 1 << uint(a)
 	s.marks++
-	// The game was in play, so a new line must pass through this mark.
-	for _, l := range linesThrough[a] {
-		if s.board[l[0]] == m && s.board[l[1]] == m && s.board[l[2]] == m {
-			s.winner = p
-			return nil
-		}
-	}
-	if s.marks == Cells {
+	switch {
+	case wins[s.masks[p]&full]:
+		s.winner = int8(p)
+	case s.marks == Cells:
 		s.winner = draw
 	}
 	return nil
 }
 
-// lineOf reports whether the player with mark m holds a line.
-func (s *State) lineOf(m byte) bool {
-	for _, l := range lines {
-		if s.board[l[0]] == m && s.board[l[1]] == m && s.board[l[2]] == m {
-			return true
-		}
-	}
-	return false
-}
+// lineOf reports whether seat p holds a line.
+func (s *State) lineOf(p int) bool { return wins[s.masks[p]&full] }
 
 // result computes winner from the board. If both hold a line, x is named;
 // FromBoard rejects such boards.
-func (s *State) result() int {
+func (s *State) result() int8 {
 	switch {
-	case s.lineOf(markX):
+	case s.lineOf(0):
 		return 0
-	case s.lineOf(markO):
+	case s.lineOf(1):
 		return 1
 	case s.marks == Cells:
 		return draw
@@ -233,7 +231,7 @@ func (s *State) String() string {
 		b.WriteByte('1' + byte(r))
 		for c := range 3 {
 			b.WriteByte(' ')
-			b.WriteByte(".xo"[s.board[3*r+c]])
+			b.WriteByte(".xo"[s.at(3*r+c)])
 		}
 		b.WriteByte('\n')
 	}
