@@ -13,13 +13,34 @@ import (
 )
 
 // autoPlayer answers the console as a person who lets the tool roll and
-// plays the top suggestion: one line per read, chosen when it is read.
+// plays the top suggestion: one line per prompt, chosen once the prompt is
+// shown. The console reads its input on a goroutine of its own, ahead of
+// play; waiting for the prompt, which the console writes before it waits
+// for the line, orders the player's look at the session after the last
+// move.
 type autoPlayer struct {
-	s     *advise.Session
-	lines int
+	s      *advise.Session
+	lines  int
+	out    bytes.Buffer
+	prompt chan struct{}
+}
+
+func newAutoPlayer(s *advise.Session) *autoPlayer {
+	return &autoPlayer{s: s, prompt: make(chan struct{}, 1)}
+}
+
+// Write is the console's output: a write that ends with a prompt lets the
+// next Read answer it.
+func (p *autoPlayer) Write(b []byte) (int, error) {
+	p.out.Write(b)
+	if bytes.HasSuffix(b, []byte("> ")) {
+		p.prompt <- struct{}{}
+	}
+	return len(b), nil
 }
 
 func (p *autoPlayer) Read(b []byte) (int, error) {
+	<-p.prompt
 	p.lines++
 	line := "best\n"
 	switch {
@@ -44,11 +65,12 @@ func TestAdviseTranscript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out bytes.Buffer
-	c := &advise.Console{S: s, A: a, Futures: 50, In: &autoPlayer{s: s}, Out: &out}
+	p := newAutoPlayer(s)
+	c := &advise.Console{S: s, A: a, Futures: 50, In: p, Out: p}
 	if err := c.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	out := &p.out
 	if !s.Over() {
 		t.Fatalf("the game did not end:\n%s", tail(out.String(), 30))
 	}
