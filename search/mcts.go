@@ -291,7 +291,7 @@ func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
 	if !s.searches(root) {
 		wk := s.slots[0]
 		a := s.planned(root, wk)
-		if wk.err == nil && !contains(root.LegalActions(wk.legal), a) {
+		if wk.legal = root.LegalActions(wk.legal); wk.err == nil && !contains(wk.legal, a) {
 			s.fail(wk, fmt.Errorf("search: rollout agent %s chose %s for %s, which is not legal", s.cfg.Rollout, root.ActionString(a), env.SeatName(s.game, p)))
 		}
 		if err := s.takeError(); err != nil {
