@@ -194,8 +194,14 @@ type Agent struct {
 	buf  []env.Action
 }
 
-// Act implements agents.Agent.
+// Act implements agents.Agent. The caller's cancellation (or its
+// context's deadline) is an error, before or during the search, even where
+// there is nothing to search: a move cut short is not the one asked for.
+// Only the searcher's own budget, Config.Time, ends a search normally.
 func (a *Agent) Act(ctx context.Context, s env.State) (env.Action, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("search: not started: %w", err)
+	}
 	a.buf = s.LegalActions(a.buf)
 	if len(a.buf) == 1 {
 		a.S.kept = -1
@@ -204,6 +210,10 @@ func (a *Agent) Act(ctx context.Context, s env.State) (env.Action, error) {
 	r, err := a.S.Search(ctx, s)
 	if err != nil {
 		return 0, err
+	}
+	if err := ctx.Err(); err != nil {
+		a.S.kept = -1 // the next search starts afresh
+		return 0, fmt.Errorf("search: cancelled after %d simulations: %w", r.Sims, err)
 	}
 	a.Last = r
 	return r.Action, nil

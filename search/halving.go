@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -23,7 +24,8 @@ import (
 
 // searchHalving runs the budget of rollouts at root and returns the best
 // survivor by mean; with a Margin, the rollout agent's move unless another
-// beats it by Margin standard errors of their paired difference.
+// beats it by Margin standard errors of their paired difference. A failure
+// (wk.err) ends it early, and Search reports it instead of the result.
 func (s *Searcher) searchHalving(ctx context.Context, root env.State, budget int, deadline time.Time) Result {
 	wk := s.slots[0]
 	if wk.common == nil {
@@ -36,7 +38,14 @@ func (s *Searcher) searchHalving(ctx context.Context, root env.State, budget int
 	var alive []int
 	plan := -1 // the protected move: sampled every round, compared pairwise
 	if s.cfg.Margin > 0 {
-		plan = slices.Index(legal, s.planned(root, wk))
+		a := s.planned(root, wk)
+		if wk.err != nil {
+			return res
+		}
+		if plan = slices.Index(legal, a); plan < 0 {
+			s.fail(wk, fmt.Errorf("search: rollout agent %s chose %s, which is not legal at the root", s.cfg.Rollout, root.ActionString(a)))
+			return res
+		}
 	}
 	for i, a := range legal {
 		res.Stats[i].Action = a
@@ -55,10 +64,17 @@ func (s *Searcher) searchHalving(ctx context.Context, root env.State, budget int
 		s.startDice(wk) // a hindsight search's own dice win
 		s.pickModel(wk)
 		st := env.Resample(root, p, wk.rng)
-		if st.Apply(legal[i]) != nil {
+		// A move legal at the root is legal in every world the mover cannot
+		// tell from it; the game's refusal is a fault, not a sample to skip.
+		if err := st.Apply(legal[i]); err != nil {
+			s.fail(wk, fmt.Errorf("search: %s, legal at the root, refused in a redrawn world: %w", root.ActionString(legal[i]), err))
 			return 0, false
 		}
-		r := s.rollout(st, wk)[p]
+		ret := s.rollout(st, wk)
+		if ret == nil {
+			return 0, false
+		}
+		r := ret[p]
 		sums[i] += r
 		res.Stats[i].Visits++
 		res.Sims++
@@ -79,6 +95,9 @@ func (s *Searcher) searchHalving(ctx context.Context, root env.State, budget int
 				base, based = play(plan, sample)
 			}
 			for _, i := range alive {
+				if wk.err != nil {
+					break
+				}
 				if v, ok := play(i, sample); ok && based {
 					d := v - base
 					dsum[i] += d

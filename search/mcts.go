@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -160,6 +161,10 @@ type worker struct {
 	common    *rand.Rand // Halving: the dice every candidate of a sample rolls
 	commonPCG rand.PCG
 	model     modelScratch // the opponent model's agents (opponent.go)
+	// err is the first failure of this worker's simulations (an agent's
+	// error, an illegal move): the simulation it ends is not backed up,
+	// and Search stops and reports it.
+	err error
 }
 
 // intn draws uniformly from [0, n) straight from the worker's PCG
@@ -188,6 +193,7 @@ type Searcher struct {
 	keptRoot env.State
 	dice     func() *rand.Rand // SetDice
 	opp      opponentState     // the opponent model (opponent.go)
+	failed   atomic.Bool       // a worker has failed: the search stops
 }
 
 // NewSearcher checks cfg and prepares a searcher for g.
@@ -268,7 +274,11 @@ func (s *Searcher) newWorker(slot uint64) (*worker, error) {
 	return wk, nil
 }
 
-// Search chooses an action for the seat to move at root.
+// Search chooses an action for the seat to move at root. A failure in a
+// simulation (a rollout or model agent's error, a move the game refuses)
+// is its error. A cancelled ctx stops it early with the result so far and
+// no error, for callers that show partial advice: a caller that needs the
+// searched move, as Agent does, must check ctx.Err() itself.
 func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
 	p := root.CurrentPlayer()
 	if p < 0 {
@@ -277,8 +287,17 @@ func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
 	if err := s.bindOpponent(root); err != nil {
 		return Result{}, err
 	}
+	s.clearErrors()
 	if !s.searches(root) {
-		return Result{Action: s.planned(root, s.slots[0])}, nil
+		wk := s.slots[0]
+		a := s.planned(root, wk)
+		if wk.legal = root.LegalActions(wk.legal); wk.err == nil && !contains(wk.legal, a) {
+			s.fail(wk, fmt.Errorf("search: rollout agent %s chose %s for %s, which is not legal", s.cfg.Rollout, root.ActionString(a), env.SeatName(s.game, p)))
+		}
+		if err := s.takeError(); err != nil {
+			return Result{}, err
+		}
+		return Result{Action: a}, nil
 	}
 	var deadline time.Time
 	if s.cfg.Time > 0 {
@@ -288,26 +307,69 @@ func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
 	if budget <= 0 {
 		budget = math.MaxInt
 	}
+	var res Result
 	switch {
 	case s.cfg.Mode == Halving:
-		res := s.searchHalving(ctx, root, budget, deadline)
-		return res, s.modelError()
+		res = s.searchHalving(ctx, root, budget, deadline)
 	case s.cfg.Mode == Determinized || s.cfg.RootParallel:
 		s.searchForest(ctx, root, budget, deadline)
 	default:
 		s.searchShared(ctx, root, budget, deadline)
 	}
-	if err := s.modelError(); err != nil {
+	if err := s.takeError(); err != nil {
 		return Result{}, err
+	}
+	if s.cfg.Mode == Halving {
+		return res, nil
 	}
 	return s.result(root), nil
 }
 
+// stopped reports whether the search must stop: the caller cancelled, a
+// worker failed, or the time budget is spent.
 func (s *Searcher) stopped(ctx context.Context, deadline time.Time) bool {
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || s.failed.Load() {
 		return true
 	}
 	return !deadline.IsZero() && time.Now().After(deadline)
+}
+
+// fail records a worker's failure and stops the search. Only the
+// worker's own goroutine calls it during a round.
+func (s *Searcher) fail(wk *worker, err error) {
+	if wk.err == nil {
+		wk.err = err
+	}
+	s.failed.Store(true)
+}
+
+// clearErrors forgets the failures of an earlier search.
+func (s *Searcher) clearErrors() {
+	for _, wk := range s.workers {
+		wk.err = nil
+	}
+	for _, wk := range s.slots {
+		wk.err = nil
+	}
+	s.failed.Store(false)
+}
+
+// takeError is the first failure of the search just run, by worker then
+// slot order, if any, and clears them all.
+func (s *Searcher) takeError() error {
+	var first error
+	for _, wk := range s.workers {
+		if first == nil {
+			first = wk.err
+		}
+	}
+	for _, wk := range s.slots {
+		if first == nil {
+			first = wk.err
+		}
+	}
+	s.clearErrors()
+	return first
 }
 
 // presize is the arena a tree of sims simulations is given: each
@@ -336,7 +398,9 @@ func (s *Searcher) startState(root env.State, wk *worker) env.State {
 
 // descend walks from the root to a leaf, applying actions to st, and
 // returns the path of nodes. A decision node is a leaf the first time it
-// is reached; chance is sampled on the way.
+// is reached; chance is sampled on the way. Where a move fails (an agent's
+// error, an illegal move) it records the failure in wk.err and stops there:
+// the caller then neither rolls out nor backs up.
 func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int32 {
 	open := s.cfg.Mode == OpenLoop || s.cfg.Mode == ISMCTS
 	fast := s.contiguousSelection(open, vloss)
@@ -349,6 +413,9 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		}
 		if s.modelled(p) {
 			n = s.modelMove(t, n, st, wk, open)
+			if wk.err != nil {
+				break
+			}
 			if !open {
 				path = append(path, n)
 			}
@@ -357,7 +424,9 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if p == env.Chance {
 			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
 			if open {
-				_ = st.Apply(env.SampleChance(wk.outcomes, wk.chanceRNG()))
+				if !s.applyChance(st, env.SampleChance(wk.outcomes, wk.chanceRNG()), wk) {
+					break
+				}
 				continue
 			}
 			a := s.chanceChild(t, n, wk)
@@ -365,7 +434,9 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 			if c < 0 {
 				c = t.add(n, a, -1)
 			}
-			_ = st.Apply(a)
+			if !s.applyChance(st, a, wk) {
+				break
+			}
 			n = c
 			path = append(path, n)
 			continue
@@ -374,7 +445,11 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 			break
 		}
 		if !s.searches(st) {
-			_ = st.Apply(s.planned(st, wk)) // no node: the tree branches only where it searches
+			// No node: the tree branches only where it searches. An illegal
+			// plan leaves st as it was, so it must end the descent.
+			if a := s.planned(st, wk); wk.err != nil || !s.applyPlanned(st, a, wk) {
+				break
+			}
 			continue
 		}
 		var c int32
@@ -384,16 +459,48 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 			c = s.selectContiguousVL(t, n) // the same, in a parallel search
 		} else {
 			c = s.selectChild(t, n, int8(p), st, wk, open, vloss)
+			if wk.err != nil { // the prior's agent failed in expand
+				break
+			}
 		}
 		if vloss {
 			t.aux[c].vloss++
 		}
-		_ = st.Apply(env.Action(t.nodes[c].action))
 		n = c
 		path = append(path, n)
+		if err := st.Apply(env.Action(t.nodes[c].action)); err != nil {
+			s.fail(wk, fmt.Errorf("search: tree move %s for %s: %w",
+				st.ActionString(env.Action(t.nodes[c].action)), env.SeatName(s.game, p), err))
+			break
+		}
 	}
 	wk.path = path
 	return path
+}
+
+// applyChance plays a chance outcome the game offered, or records its
+// refusal and reports false.
+func (s *Searcher) applyChance(st env.State, a env.Action, wk *worker) bool {
+	if err := st.Apply(a); err != nil {
+		s.fail(wk, fmt.Errorf("search: chance outcome %s: %w", st.ActionString(a), err))
+		return false
+	}
+	return true
+}
+
+// applyPlanned plays the rollout agent's (or a random) move, or records
+// its refusal and reports false.
+func (s *Searcher) applyPlanned(st env.State, a env.Action, wk *worker) bool {
+	if err := st.Apply(a); err != nil {
+		who := "random rollout"
+		if wk.rollout != nil {
+			who = "rollout agent " + s.cfg.Rollout
+		}
+		s.fail(wk, fmt.Errorf("search: %s chose %s for %s, which the game refused: %w",
+			who, st.ActionString(a), env.SeatName(s.game, st.CurrentPlayer()), err))
+		return false
+	}
+	return true
 }
 
 // searches reports whether the decision pending in st is of a kind the
@@ -407,15 +514,27 @@ func (s *Searcher) searches(st env.State) bool {
 }
 
 // planned is the rollout agent's choice in st, or a random legal action
-// where there is none (or it fails).
+// where there is no agent. An agent's error is recorded in wk.err (the
+// action returned is then meaningless).
 func (s *Searcher) planned(st env.State, wk *worker) env.Action {
 	if wk.rollout != nil {
-		if a, err := wk.rollout.Act(context.Background(), st); err == nil {
-			return a
+		a, err := wk.rollout.Act(context.Background(), st)
+		if err != nil {
+			s.rolloutFailed(st, wk, err)
 		}
+		return a
 	}
 	wk.legal = st.LegalActions(wk.legal)
+	if len(wk.legal) == 0 {
+		s.fail(wk, fmt.Errorf("search: %s is to move with no legal action", env.SeatName(s.game, st.CurrentPlayer())))
+		return 0
+	}
 	return wk.legal[wk.intn(len(wk.legal))]
+}
+
+// rolloutFailed records the rollout agent's error, naming the agent.
+func (s *Searcher) rolloutFailed(st env.State, wk *worker, err error) {
+	s.fail(wk, fmt.Errorf("search: rollout agent %s for %s: %w", s.cfg.Rollout, env.SeatName(s.game, st.CurrentPlayer()), err))
 }
 
 // chanceChild samples an outcome, or with ExpandChance takes the outcome
@@ -438,9 +557,9 @@ func (s *Searcher) chanceChild(t *tree, n int32, wk *worker) env.Action {
 	return best
 }
 
-// selectChild expands node n for the legal actions and picks by UCT. In
 // rollout plays st to the end, or to the depth cutoff, and returns every
-// seat's return, in the worker's buffer where the game writes them there.
+// seat's return, in the worker's buffer where the game writes them there;
+// nil where a move failed (wk.err says why).
 func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 	decisions := 0
 	for {
@@ -450,11 +569,15 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 		}
 		if p == env.Chance {
 			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
-			_ = st.Apply(env.SampleChance(wk.outcomes, wk.chanceRNG()))
+			if !s.applyChance(st, env.SampleChance(wk.outcomes, wk.chanceRNG()), wk) {
+				return nil
+			}
 			continue
 		}
 		if s.modelled(p) { // the model's moves are not the rollout's decisions
-			s.modelMove(nil, 0, st, wk, true)
+			if s.modelMove(nil, 0, st, wk, true); wk.err != nil {
+				return nil
+			}
 			continue
 		}
 		if s.cfg.Depth > 0 && decisions >= s.cfg.Depth {
@@ -464,18 +587,10 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 			break
 		}
 		decisions++
-		var a env.Action
-		if wk.rollout != nil {
-			var err error
-			if a, err = wk.rollout.Act(context.Background(), st); err != nil {
-				break
-			}
-		} else {
-			wk.legal = st.LegalActions(wk.legal)
-			a = wk.legal[wk.intn(len(wk.legal))]
-		}
-		if st.Apply(a) != nil {
-			break
+		// An unfinished game's running score is no return: a failed move
+		// fails the search.
+		if a := s.planned(st, wk); wk.err != nil || !s.applyPlanned(st, a, wk) {
+			return nil
 		}
 	}
 	wk.rets = env.WriteReturns(st, wk.rets)

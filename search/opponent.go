@@ -57,12 +57,11 @@ type opponentState struct {
 }
 
 // modelScratch is a worker's share of the model: an agent per component
-// (nil: uniform random from the worker's stream), the component of the
-// simulation under way, and the first error a model made.
+// (nil: uniform random from the worker's stream) and the component of the
+// simulation under way.
 type modelScratch struct {
 	agents []agents.Agent
 	pick   int
-	err    error
 }
 
 // initOpponent checks cfg.Opponent and prepares the searcher's model.
@@ -173,11 +172,17 @@ func (s *Searcher) pickModel(wk *worker) {
 // modelMove plays the model's move in st: in closed loop it also walks the
 // tree to the move's outcome node, which it adds if new (mover -1, as a
 // chance outcome), and returns it; in open loop it returns n. An error of
-// the model (its agent's, or an illegal move) is kept for Search to report,
-// and the simulation goes on with a uniform move, which is never scored:
-// Search fails.
+// the model (its agent's, or an illegal move) is recorded in wk.err, st is
+// left as it was, and the caller ends the simulation: Search fails.
 func (s *Searcher) modelMove(t *tree, n int32, st env.State, wk *worker, open bool) int32 {
-	a := s.modelAction(st, wk)
+	a, ok := s.modelAction(st, wk)
+	if !ok {
+		return n
+	}
+	if err := st.Apply(a); err != nil {
+		s.modelFailed(wk, st, fmt.Errorf("move %s refused: %w", st.ActionString(a), err))
+		return n
+	}
 	if !open {
 		c := t.find(n, a)
 		if c < 0 {
@@ -185,45 +190,30 @@ func (s *Searcher) modelMove(t *tree, n int32, st env.State, wk *worker, open bo
 		}
 		n = c
 	}
-	if err := st.Apply(a); err != nil {
-		s.modelFailed(wk, st, err)
-		wk.legal = st.LegalActions(wk.legal)
-		_ = st.Apply(wk.legal[wk.intn(len(wk.legal))])
-	}
 	return n
 }
 
-// modelAction is the model's choice in st.
-func (s *Searcher) modelAction(st env.State, wk *worker) env.Action {
+// modelAction is the model's choice in st, or false where it failed.
+func (s *Searcher) modelAction(st env.State, wk *worker) (env.Action, bool) {
 	if ag := wk.model.agents[wk.model.pick]; ag != nil {
 		a, err := ag.Act(context.Background(), st)
-		if err == nil {
-			return a
+		if err != nil {
+			s.modelFailed(wk, st, err)
+			return 0, false
 		}
-		s.modelFailed(wk, st, err)
+		return a, true
 	}
 	wk.legal = st.LegalActions(wk.legal)
-	return wk.legal[wk.intn(len(wk.legal))]
+	if len(wk.legal) == 0 {
+		s.modelFailed(wk, st, errors.New("no legal action"))
+		return 0, false
+	}
+	return wk.legal[wk.intn(len(wk.legal))], true
 }
 
 func (s *Searcher) modelFailed(wk *worker, st env.State, err error) {
-	if wk.model.err == nil {
-		wk.model.err = fmt.Errorf("search: opponent model %s for %s: %w",
-			s.cfg.Opponent.Specs[wk.model.pick], env.SeatName(s.game, st.CurrentPlayer()), err)
-	}
-}
-
-// modelError is the first error a model made in the last search, if any,
-// and clears them all.
-func (s *Searcher) modelError() error {
-	var first error
-	for _, wk := range append(append([]*worker(nil), s.workers...), s.slots...) {
-		if first == nil {
-			first = wk.model.err
-		}
-		wk.model.err = nil
-	}
-	return first
+	s.fail(wk, fmt.Errorf("search: opponent model %s for %s: %w",
+		s.cfg.Opponent.Specs[wk.model.pick], env.SeatName(s.game, st.CurrentPlayer()), err))
 }
 
 // parseOpponent reads the options opponent and opponent_seats: a mixture

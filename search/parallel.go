@@ -58,7 +58,14 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 			wk.src.Seed(s.cfg.Seed, base+uint64(issued))
 			st := s.startState(root, wk)
 			path := s.descend(t, st, wk, false)
-			s.backup(t, path, s.rollout(st, wk), false)
+			if wk.err != nil {
+				return
+			}
+			ret := s.rollout(st, wk)
+			if wk.err != nil {
+				return
+			}
+			s.backup(t, path, ret, false)
 			issued++
 			s.sims++
 		}
@@ -107,6 +114,9 @@ func (s *Searcher) searchShared(ctx context.Context, root env.State, budget int,
 		fill(next, budget-issued)
 		s.rollOut(cur)
 		spinUntil(func() bool { return finished.Load() == int64(helpers) })
+		if s.failed.Load() {
+			return // Search reports the failure; nothing of the round is backed up
+		}
 		for j := 0; j < cur.n; j++ {
 			s.backup(t, cur.paths[j], cur.rets[j], true)
 		}
@@ -154,7 +164,9 @@ func (s *Searcher) rollOut(b *batch) {
 			return
 		}
 		for j := lo; j < min(lo+claimRun, b.n); j++ {
-			b.rets[j] = s.rollout(b.states[j], b.slots[j])
+			if b.slots[j].err == nil { // else its descent failed
+				b.rets[j] = s.rollout(b.states[j], b.slots[j])
+			}
 		}
 	}
 }
@@ -217,13 +229,20 @@ func (s *Searcher) searchForest(ctx context.Context, root env.State, budget int,
 	simulate := func(i int, target int, wk *worker) {
 		t := &s.trees[i]
 		for ; ran[i] < target; ran[i]++ {
-			if ran[i]%checkEvery == 0 && ctx.Err() != nil {
+			if ran[i]%checkEvery == 0 && (ctx.Err() != nil || s.failed.Load()) {
 				return
 			}
 			wk.src.Seed(s.cfg.Seed^uint64(i)<<40, base+uint64(ran[i]))
 			st := s.startState(worlds[i], wk)
 			path := s.descend(t, st, wk, false)
-			s.backup(t, path, s.rollout(st, wk), false)
+			if wk.err != nil {
+				return
+			}
+			ret := s.rollout(st, wk)
+			if wk.err != nil {
+				return
+			}
+			s.backup(t, path, ret, false)
 		}
 	}
 	quota := 1

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"math"
 
 	"github.com/chariot-ai/chariot/env"
@@ -212,7 +211,9 @@ func (s *Searcher) expand(t *tree, n int32, p int8, st env.State, wk *worker, op
 	wk.fresh = fresh
 	t.nodes[n].full = true
 	if s.cfg.PriorWeight > 0 && wk.rollout != nil && s.cfg.Policy == nil {
-		if a, err := wk.rollout.Act(context.Background(), st); err == nil {
+		// A failure is recorded for Search; selection goes on without the
+		// prior, and descend stops after this node.
+		if a := s.planned(st, wk); wk.err == nil {
 			if c := t.find(n, a); c >= 0 {
 				t.aux[c].prior++
 			}

@@ -1,7 +1,9 @@
 package skirmish
 
 import (
+	"runtime"
 	"sync"
+	"weak"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -115,10 +117,15 @@ type routes struct {
 	wire [MaxFeatures][MaxFeatures]uint32
 }
 
-var routeCache sync.Map // *Data -> *routes
+// routeCache holds each scenario's graph while its Data lives. The key is
+// weak and a cleanup drops the entry once the Data is collected, so that
+// building game after game (each parses its own Data) pins nothing: keyed
+// by *Data, every game ever built kept its scenario and graph.
+var routeCache sync.Map // weak.Pointer[Data] -> *routes
 
 func (d *Data) routes() *routes {
-	if r, ok := routeCache.Load(d); ok {
+	key := weak.Make(d)
+	if r, ok := routeCache.Load(key); ok {
 		return r.(*routes)
 	}
 	r := &routes{n: len(d.Features)}
@@ -128,7 +135,10 @@ func (d *Data) routes() *routes {
 			r.len[a][b], r.wire[a][b] = d.legCost(p, q)
 		}
 	}
-	routeCache.Store(d, r)
+	if old, loaded := routeCache.LoadOrStore(key, r); loaded {
+		return old.(*routes) // another goroutine built it first
+	}
+	runtime.AddCleanup(d, func(k weak.Pointer[Data]) { routeCache.Delete(k) }, key)
 	return r
 }
 

@@ -13,7 +13,9 @@ import (
 // AllocsPerSimulation checks that a search from root allocates nothing per
 // simulation, in closed and open loop, with each worker count: the
 // allocations of a search of many simulations are those of one of few
-// (its result), give or take two.
+// (its result), give or take two. The race detector's instrumentation
+// allocates about once a simulation: a test that calls it belongs in a
+// file built without it (//go:build !race), as search's own is.
 func AllocsPerSimulation(t *testing.T, g env.Game, root env.State, few, many int, workerCounts ...int) {
 	t.Helper()
 	for _, mode := range []search.Mode{search.ClosedLoop, search.OpenLoop} {
