@@ -40,4 +40,15 @@ func TestCancelMidSearch(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "cancelled after") {
 		t.Errorf("Act: %v, want the cancellation", err)
 	}
+	// SearchMove, for the games' own searches that play its move, likewise.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	evals = 0
+	if r, err := s.SearchMove(ctx, g.NewInitialState(1)); !errors.Is(err, context.Canceled) || r.Sims < 100 {
+		t.Errorf("SearchMove: %d simulations, %v; want the cancellation after 100", r.Sims, err)
+	}
+	evals = 1000
+	if _, err := s.SearchMove(context.Background(), g.NewInitialState(1)); err != nil {
+		t.Errorf("SearchMove, not cancelled: %v", err)
+	}
 }

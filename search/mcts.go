@@ -274,11 +274,22 @@ func (s *Searcher) newWorker(slot uint64) (*worker, error) {
 	return wk, nil
 }
 
+// SearchMove is Search for a caller that plays the move it returns: the
+// caller's cancellation is an error, since a search cut short is not the
+// move asked for.
+func (s *Searcher) SearchMove(ctx context.Context, root env.State) (Result, error) {
+	r, err := s.Search(ctx, root)
+	if err == nil && ctx.Err() != nil {
+		err = fmt.Errorf("search: cancelled after %d simulations: %w", r.Sims, ctx.Err())
+	}
+	return r, err
+}
+
 // Search chooses an action for the seat to move at root. A failure in a
 // simulation (a rollout or model agent's error, a move the game refuses)
 // is its error. A cancelled ctx stops it early with the result so far and
-// no error, for callers that show partial advice: a caller that needs the
-// searched move, as Agent does, must check ctx.Err() itself.
+// no error, for callers that show partial advice: a caller that plays the
+// searched move calls SearchMove, or checks ctx.Err() itself, as Agent does.
 func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
 	p := root.CurrentPlayer()
 	if p < 0 {

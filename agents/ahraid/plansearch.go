@@ -192,7 +192,7 @@ func (k *PlanSearch) Act(ctx context.Context, st env.State) (env.Action, error) 
 			if book != nil {
 				book.reset(mix(k.seed ^ mix(uint64(s.TurnNumber()))))
 			}
-			r, err := k.search.Search(ctx, root)
+			r, err := k.search.SearchMove(ctx, root)
 			if err != nil {
 				return 0, err
 			}

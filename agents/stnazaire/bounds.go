@@ -86,7 +86,7 @@ func (h *Hindsight) Act(ctx context.Context, st env.State) (env.Action, error) {
 	h.buf = st.LegalActions(h.buf)
 	a := h.buf[0]
 	if len(h.buf) > 1 {
-		r, err := h.search.Search(ctx, st)
+		r, err := h.search.SearchMove(ctx, st)
 		if err != nil {
 			return 0, err
 		}

@@ -72,17 +72,6 @@ func TestSearchIsDeterministicWithHiddenCounters(t *testing.T) {
 	}
 }
 
-// TestSearchAllocatesNothingPerSimulation: St. Nazaire offers the in-place
-// copy and returns into a buffer, so one worker's search allocates nothing
-// per simulation, the Germans a seat or not. (With two workers the tree's
-// shape, and so its arena, varies from search to search.)
-func TestSearchAllocatesNothingPerSimulation(t *testing.T) {
-	for _, spec := range []string{"stnazaire", "stnazaire:opponent=seat"} {
-		g := stnGame(t, spec)
-		searchtest.AllocsPerSimulation(t, g, searchtest.FirstDecision(t, g, 0), 50, 500, 1)
-	}
-}
-
 // benchRoot is a St. Nazaire position at the start of turn 2's movement.
 func benchRoot(b *testing.B) (env.Game, env.State) {
 	g := stnGame(b, "stnazaire")
