@@ -82,6 +82,9 @@ const (
 	DefaultMaxSteps = 10000
 )
 
+// shortGames caps Config.Games in short mode (go test -short).
+const shortGames = 3
+
 // maxReported is how many failing games Check reports before it gives up.
 const maxReported = 5
 
@@ -131,6 +134,11 @@ func Check(t TB, g env.Game, cfg Config) {
 	t.Helper()
 	if cfg.Games <= 0 {
 		cfg.Games = DefaultGames
+	}
+	if testing.Short() && cfg.Games > shortGames {
+		// Short mode is CI's race-detector pass, after the full run: the
+		// checks all run, on fewer games.
+		cfg.Games = shortGames
 	}
 	if cfg.MaxSteps <= 0 {
 		cfg.MaxSteps = DefaultMaxSteps
