@@ -94,7 +94,11 @@ func (s *State) Edit(cmd string) error {
 		return fmt.Errorf("%q: %w", cmd, err)
 	}
 	if !s.editable() {
-		return fmt.Errorf("%q: %s is under way (%s); set it when an op chit is to be drawn or a unit chosen to act", cmd, s.Phase(), s.Prompt())
+		now := s.Phase()
+		if p := s.Prompt(); p != "" {
+			now += ": " + p
+		}
+		return fmt.Errorf("%q: %s is under way; set it when an op chit is to be drawn or a unit chosen to act", cmd, now)
 	}
 	if c.roll == rollNone && c.phase != phOver && len(c.LegalActions(nil)) == 0 {
 		return fmt.Errorf("%q: it would leave the pending decision without a move; set it after", cmd)

@@ -80,6 +80,7 @@ func editScene(t *testing.T) *State {
 	s := empty(t, DefaultOptions())
 	putCW(t, s, "Essex A", "0419")
 	putCW(t, s, "Essex B", "0418")
+	putCW(t, s, "3 Cdo 1", "0420")
 	g := putG(t, s, "571 7th coy", "0719")
 	giveDepth(s, g, 14, false)
 	putG(t, s, "Coastal det. 2", "0620")
@@ -108,6 +109,7 @@ func TestEditSetsWhatThePlayerCorrects(t *testing.T) {
 	s := editScene(t)
 	for _, step := range []struct{ cmd, want string }{
 		{"set Essex A steps 2", "Commonwealth Essex A 2 steps @0419"},
+		{"set 3 Cdo 1 steps 1", "Commonwealth 3 Cdo 1 1 steps @0420"},
 		{"set essex a disrupted", "Commonwealth Essex A 2 steps, disrupted @0419"},
 		{"set Essex A undisrupted", "Commonwealth Essex A 2 steps @0419"},
 		{"set Essex A steps 3", "Commonwealth Essex A 3 steps @0419"},
@@ -174,7 +176,7 @@ func TestEditRefusesWithALine(t *testing.T) {
 		{"set Essex A at 0719", "holds a German unit"},
 		{"set Essex A at 0319", "sea"},
 		{"set Essex A at 1706", "on the Dieppe map, hex 1706 on the Yellow map"},
-		{"set 3 Cdo 1 disrupted", "not on the map or in a box (eliminated)"},
+		{"set 3 Cdo 2 disrupted", "3 Cdo 2 is not on the map or in a box (eliminated)"},
 		{"set 0419 disrupted", "no German unit in 0419"},
 		{"set 0620 depth revealed", "no depth marker"},
 		{"set 0620 depth", "revealed, disrupted"},
