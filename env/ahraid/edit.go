@@ -78,11 +78,11 @@ func (s *State) EditExamples() []string {
 }
 
 // Edit implements env.Editor: it sets by hand a result the player's
-// printed tables give otherwise. It refuses edits while a die is pending
-// (the die's meaning was fixed when it was asked for: enter it, then
-// correct), edits of the boat or commando deciding now, edits of German
-// units and commandos while a German choice is pending (its options are
-// already listed), and anything that would leave the position
+// printed tables give otherwise. It refuses edits of the kinds of piece
+// the pending die's step reads (the die was asked for on them as they
+// stood: enter it, then correct), of the boat or commando deciding now, of
+// German units and commandos while a German choice is pending (its
+// options are already listed), and anything that would leave the position
 // inconsistent or the pending decision without a move.
 func (s *State) Edit(cmd string) error {
 	t := strings.TrimSpace(cmd)
@@ -92,9 +92,6 @@ func (s *State) Edit(cmd string) error {
 	t = strings.TrimSpace(t[len(env.EditPrefix):])
 	if s.IsTerminal() {
 		return fmt.Errorf("%q: the game is over", cmd)
-	}
-	if s.Roll != rollNone {
-		return fmt.Errorf("%q: a die is pending (%s): enter it first, then set", cmd, s.Prompt())
 	}
 	c := *s
 	if err := c.edit(t); err != nil {
@@ -111,6 +108,49 @@ func (s *State) Edit(cmd string) error {
 		return fmt.Errorf("%q: it would leave the pending decision without a move; set it after", cmd)
 	}
 	*s = c
+	return nil
+}
+
+// The kinds of piece an edit may touch.
+const (
+	pBoats uint8 = 1 << iota
+	pCommandos
+	pGermans
+	pGuns
+	pObjectives
+	pLights
+)
+
+// rollReads is, by step, what its dice are read against (targets,
+// modifiers, counts, options already listed): while one is pending, those
+// pieces stay as they are.
+var rollReads = [...]uint8{
+	stepRepair:      pGuns | pLights,
+	stepSearchlight: pGuns | pLights | pBoats,
+	stepHarbour:     pBoats | pCommandos | pGuns | pLights,
+	stepCover:       pBoats | pGuns | pLights,
+	stepQuay:        pBoats | pCommandos | pGuns | pLights,
+	stepBoatMove:    pBoats | pObjectives,
+	stepWithdraw:    pObjectives | pGermans | pCommandos,
+	stepLanding:     pBoats | pCommandos,
+	stepActivation:  pGermans | pCommandos | pGuns | pObjectives,
+	stepCdoMove:     pGermans | pCommandos,
+	stepGerMove:     pGermans | pCommandos,
+	stepCdoFire:     pCommandos | pGermans | pGuns,
+	stepLongRange:   pCommandos | pGuns,
+	stepGerFire:     pGermans | pCommandos | pGuns | pLights,
+	stepTowers:      pGermans | pCommandos | pGuns | pLights,
+	stepLosses:      pCommandos,
+	stepDemolition:  pCommandos | pGermans | pGuns | pObjectives,
+	stepEnd:         pObjectives | pBoats,
+	stepOver:        0,
+}
+
+// atDie refuses an edit of what the pending die is read against.
+func (s *State) atDie(what uint8, name string) error {
+	if s.Roll != rollNone && rollReads[s.Step]&what != 0 {
+		return fmt.Errorf("%s: a die of step %s is pending (%s): enter it first, then set", name, stepNames[s.Step], s.rollAbout())
+	}
 	return nil
 }
 
@@ -171,6 +211,9 @@ func cutFold(t, prefix string) (string, bool) {
 func (s *State) editBoat(b int, what string) error {
 	d := s.data()
 	name := d.Boats[b].Name
+	if err := s.atDie(pBoats, name); err != nil {
+		return err
+	}
 	if s.Dec != decNone && s.Step <= stepLanding && s.Step != stepCover && int(s.Cursor) == b {
 		return fmt.Errorf("%s is deciding now: set it after", name)
 	}
@@ -252,6 +295,9 @@ func (s *State) germanChoice() bool { return s.Dec >= decGerMove }
 func (s *State) editCommando(u int, what string) error {
 	d := s.data()
 	cd := &d.Commandos[u]
+	if err := s.atDie(pCommandos, cd.Name); err != nil {
+		return err
+	}
 	if s.germanChoice() {
 		return fmt.Errorf("%s: the Germans are choosing (%s): set it after", cd.Name, s.Prompt())
 	}
@@ -303,6 +349,9 @@ func (s *State) editGerman(g int, what string) error {
 	if s.GArea[g] < 0 {
 		return fmt.Errorf("no German unit %s on the map", name)
 	}
+	if err := s.atDie(pGermans, name); err != nil {
+		return err
+	}
 	if s.germanChoice() {
 		return fmt.Errorf("%s: the Germans are choosing (%s): set it after", name, s.Prompt())
 	}
@@ -346,6 +395,9 @@ func (s *State) editGun(k int, what string) error {
 	if !ok {
 		return fmt.Errorf("a gun, searchlight or tower may be set ok, broken, out of action or destroyed, not %q", what)
 	}
+	if err := s.atDie(pGuns, s.data().Guns[k].Name); err != nil {
+		return err
+	}
 	if s.Dec == decGerTarget && s.Step == stepTowers && int(s.Aux) == k {
 		return fmt.Errorf("%s is choosing its target: set it after", s.data().Guns[k].Name)
 	}
@@ -364,6 +416,9 @@ func (s *State) editObjective(o int, what string) error {
 	if !ok {
 		return fmt.Errorf("an objective may be set intact, damaged or destroyed, not %q", what)
 	}
+	if err := s.atDie(pObjectives, name); err != nil {
+		return err
+	}
 	if s.OStat[o] == oGone {
 		return fmt.Errorf("%s has withdrawn from the basin", name)
 	}
@@ -379,6 +434,9 @@ func (s *State) editObjective(o int, what string) error {
 }
 
 func (s *State) editLights(what string) error {
+	if err := s.atDie(pLights, "the searchlights"); err != nil {
+		return err
+	}
 	switch strings.ToLower(what) {
 	case "lit":
 		s.Lights = true

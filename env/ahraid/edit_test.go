@@ -141,13 +141,20 @@ func TestEditRefusals(t *testing.T) {
 			t.Errorf("%q, refused, changed the state", bad.cmd)
 		}
 	}
-	// A die pending is entered before anything is set.
+	// A die is entered before what it is read against is set; the rest
+	// may be set meanwhile.
 	p := at(2, stepRepair, func(s *State) { s.KStat[2] = kBroken })
 	if p.Roll == rollNone {
 		t.Fatal("no repair die")
 	}
-	if err := p.Edit("set Smalley strength 2"); err == nil || !strings.Contains(err.Error(), "a die is pending") {
-		t.Errorf("at a die: %v", err)
+	for _, cmd := range []string{"set M60 ok", "set Mindin flak broken", "set searchlights dark"} {
+		check := "a die of step 1 repair of guns and searchlights is pending (repair of M60"
+		if err := p.Edit(cmd); err == nil || !strings.Contains(err.Error(), check) {
+			t.Errorf("%q at the repair die: %v, want %q", cmd, err, check)
+		}
+	}
+	if err := p.Edit("set Smalley strength 1"); err != nil || p.UStr[3] != 1 {
+		t.Errorf("set Smalley strength 1 at the repair die: %v", err)
 	}
 }
 
