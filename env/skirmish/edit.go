@@ -15,8 +15,8 @@ func (s *State) EditHelp() string {
 		"set FIGURE eliminated | not eliminated            (not eliminated: back where it fell)",
 		"set FIGURE at X, Y | at FEATURE                   (inches from the table's north-west corner)",
 		"set FIGURE activated | not activated",
-		"set SEARCHLIGHT lit | dark",
-		"set TARGET destroyed | intact;  set WIRE cut | intact",
+		"set SEARCHLIGHT lit (active) | dark",
+		"set TARGET destroyed | intact;  set WIRE cut (removed) | intact",
 		"set alarm raised | quiet",
 		"VP follow from the figures and targets: set those, and the VP are recounted; dice are entered, not set",
 	}, "\n")
@@ -175,6 +175,9 @@ func (s *State) editFigure(i int, what string) error {
 		return fmt.Errorf("%s has left the table", fd.Name)
 	}
 	w := strings.ToLower(what)
+	if w == "active" { // the text's word for a lit searchlight
+		w = "lit"
+	}
 	if w != "not eliminated" && f.st == stDead {
 		return fmt.Errorf("%s is eliminated: set it not eliminated first", fd.Name)
 	}
@@ -252,6 +255,9 @@ func (s *State) placeOf(t string) (pt, error) {
 func (s *State) editFeature(f int, what string) error {
 	ft := &s.data().Features[f]
 	w := strings.ToLower(what)
+	if w == "removed" { // the text's word for cut wire
+		w = "cut"
+	}
 	var gone bool
 	switch {
 	case ft.Kind == FTarget && (w == "destroyed" || w == "intact"):

@@ -42,6 +42,8 @@ func TestEditSetsWhatTheTableSays(t *testing.T) {
 		{"set Old Town post eliminated", "Old Town post", "eliminated"},
 		{"set South winding house destroyed", "South winding house", "destroyed"},
 		{"set Wire in the Old Town cut", "Wire in the Old Town", "cut"},
+		{"set Wire on the east quay removed", "Wire on the east quay", "cut"},
+		{"set Searchlight LS21 active", "Searchlight LS21", "lit"},
 	} {
 		if err := s.Edit(step.cmd); err != nil {
 			t.Fatalf("%s: %v", step.cmd, err)
@@ -73,6 +75,7 @@ func TestEditSetsWhatTheTableSays(t *testing.T) {
 	// And back: the alarm quiet darkens the searchlights (G2).
 	for _, step := range []struct{ cmd, name, want string }{
 		{"set Wire in the Old Town intact", "Wire in the Old Town", ""},
+		{"set Wire on the east quay intact", "Wire on the east quay", ""},
 		{"set South winding house intact", "South winding house", ""},
 		{"set Old Town post not eliminated", "Old Town post", "at (13.8, 22.5)"},
 		{"set Mole searchlight dark", "Mole searchlight", "at (5, 33)"},
@@ -84,6 +87,9 @@ func TestEditSetsWhatTheTableSays(t *testing.T) {
 		if l := figLine(s, step.name); l != "" && !strings.HasSuffix(l, step.want) || l == "" && step.want != "" {
 			t.Fatalf("after %q the line of %s is %q, want it to end %q:\n%s", step.cmd, step.name, l, step.want, s)
 		}
+	}
+	if strings.HasSuffix(figLine(s, "Searchlight LS21"), "lit") {
+		t.Errorf("a searchlight stays lit with the alarm quiet (G2):\n%s", s)
 	}
 	if s.VP() != vp || !strings.Contains(s.String(), "alarm quiet") {
 		t.Errorf("after undoing by hand VP %d (want %d):\n%s", s.VP(), vp, s)
@@ -220,5 +226,25 @@ func TestEditRandomCorrections(t *testing.T) {
 	t.Logf("edits taken %d, refused %d", taken, refused)
 	if taken < 100 || refused < 100 {
 		t.Errorf("edits taken %d, refused %d: the test should exercise both", taken, refused)
+	}
+}
+
+// TestEditWaitsForTheShot: while a shot is resolved nothing is set, for
+// its dice were asked for on the table as it stood.
+func TestEditWaitsForTheShot(t *testing.T) {
+	d := table(t, "", "", figure("Roy", "British", "assault", 10, 10, "")+","+
+		figure("Tommy", "British", "assault", 10, 20, "")+","+figure("Hans", "German", "infantry", 20, 10, ""))
+	s := game(t, d, Options{}).newState()
+	play(t, s, "activate Roy", "roll 6", "shoot Hans")
+	if s.step != dieHit {
+		t.Fatalf("no hit die: %s", s.Prompt())
+	}
+	before, _ := s.MarshalJSON()
+	err := s.Edit("set Tommy at 12, 20")
+	if err == nil || !strings.Contains(err.Error(), "Roy shoots at Hans: 4+ hits") || !strings.Contains(err.Error(), "is under way: enter its dice") {
+		t.Errorf("set at a hit die: %v", err)
+	}
+	if after, _ := s.MarshalJSON(); !bytes.Equal(before, after) {
+		t.Error("refused, but changed the state")
 	}
 }
