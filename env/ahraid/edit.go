@@ -191,8 +191,7 @@ func (s *State) edit(t string) error {
 	if g, rest := findName(t, MaxGerman, func(i int) string { return "G" + strconv.Itoa(i+1) }); g >= 0 {
 		return s.editGerman(g, rest)
 	}
-	who, _, _ := strings.Cut(t, " ")
-	return fmt.Errorf("no boat, commando, German unit, gun or objective named %q, or no state after it", who)
+	return fmt.Errorf("%q begins with no boat, commando, German unit (G1, G2, ...), gun or objective followed by what to set", t)
 }
 
 func hasPrefixFold(t, prefix string) bool {

@@ -112,8 +112,8 @@ func TestEditRefusals(t *testing.T) {
 	for _, bad := range []struct{ cmd, want string }{
 		{"Smalley strength 2", "begins with"},
 		{"set vp 70", "VP follow from the pieces"},
-		{"set Nobody strength 2", `named "Nobody"`},
-		{"set Smalley", `named "Smalley"`},
+		{"set Nobody strength 2", `"Nobody strength 2" begins with no boat, commando`},
+		{"set Smalley", `"Smalley" begins with no boat`},
 		{"set Smalley asleep", "strength N, eliminated or at AREA"},
 		{"set Smalley strength 3", "1 to 2 (its printed strength)"},
 		{"set Smalley strength 0", "set it eliminated"},

@@ -137,7 +137,7 @@ func (s *State) edit(t string) error {
 	case feat >= 0:
 		return s.editFeature(feat, rest)
 	}
-	return fmt.Errorf("no figure or feature named %q, or no state after it", t)
+	return fmt.Errorf("%q begins with no figure or feature followed by what to set", t)
 }
 
 // cutFold cuts prefix off t, ignoring case.
@@ -292,6 +292,10 @@ func (s *State) editAlarm(what string) error {
 	}
 	if s.step >= dieAlarm {
 		return fmt.Errorf("the German phases' die is pending (%s): enter it first", s.Prompt())
+	}
+	if s.step == stepBoost {
+		// Who may be directed hangs on the alarm (G4).
+		return fmt.Errorf("%s: set the alarm after", s.Prompt())
 	}
 	s.alarm = w == "raised"
 	if !s.alarm {

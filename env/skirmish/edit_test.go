@@ -114,7 +114,8 @@ func TestEditRefusals(t *testing.T) {
 	for _, bad := range []struct{ cmd, want string }{
 		{"Chant eliminated", "begins with"},
 		{"set vp 3", "VP follow from the figures"},
-		{"set Nobody eliminated", `no figure or feature named "Nobody eliminated"`},
+		{"set Nobody eliminated", `"Nobody eliminated" begins with no figure or feature`},
+		{"set Chant", `"Chant" begins with no figure or feature followed by what to set`},
 		{"set Chant asleep", `not "asleep"`},
 		{"set Chant at Atlantis", `no feature "Atlantis", nor a place X, Y`},
 		{"set Chant at 100, 3", "(100, 3) is off the table"},
