@@ -14,7 +14,7 @@ var _ env.Editor = (*State)(nil)
 func (s *State) EditHelp() string {
 	return strings.Join([]string{
 		"set BOAT fire | burning | dead in the water | evading | turned away | undamaged | sunk | afloat | in ZONE",
-		"set COMMANDO strength N | eliminated | at AREA   (an eliminated party comes back at strength 1)",
+		"set COMMANDO strength N | grenades N | charges N | eliminated | at AREA   (an eliminated party comes back at strength 1)",
 		"set G3 strength N | eliminated | at AREA         (a German unit on the map)",
 		"set GUN ok | broken | out of action | destroyed  (a gun, searchlight or tower)",
 		"set OBJECTIVE intact | damaged | destroyed",
@@ -320,10 +320,25 @@ func (s *State) editCommando(u int, what string) error {
 			return fmt.Errorf("%s %s", cd.Name, s.unitPlace(u))
 		}
 		s.UStr[u] = int8(n)
+	case hasPrefixFold(what, "grenades ") || hasPrefixFold(what, "charges "):
+		// Step 18 costs a grenade or a charge.
+		word, num, _ := strings.Cut(strings.ToLower(what), " ")
+		n, err := strconv.Atoi(strings.TrimSpace(num))
+		most, v := cd.Grenades, &s.UGren[u]
+		if word == "charges" {
+			most, v = cd.Charges, &s.UChg[u]
+		}
+		if err != nil || n < 0 || n > int(most) {
+			return fmt.Errorf("%s's %s are 0 to %d (its printed number)", cd.Name, word, most)
+		}
+		if !onMap {
+			return fmt.Errorf("%s %s", cd.Name, s.unitPlace(u))
+		}
+		*v = int8(n)
 	default:
 		an, ok := cutFold(what, "at ")
 		if !ok {
-			return fmt.Errorf("a commando may be set strength N, eliminated or at AREA, not %q", what)
+			return fmt.Errorf("a commando may be set strength N, grenades N, charges N, eliminated or at AREA, not %q", what)
 		}
 		a := s.findArea(an)
 		if a < 0 {

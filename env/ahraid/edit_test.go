@@ -73,6 +73,15 @@ func TestEditSetsWhatThePrintedTableSays(t *testing.T) {
 			t.Fatalf("after %q the line of %s is %q, want %q in it:\n%s", step.cmd, step.name, l, step.want, s)
 		}
 	}
+	// Ammunition is not in the position's text: read it from the state.
+	for _, cmd := range []string{"set Roderick grenades 1", "set Chant charges 0"} {
+		if err := s.Edit(cmd); err != nil {
+			t.Fatalf("%s: %v", cmd, err)
+		}
+	}
+	if r, c := s.data().UnitIndex("Roderick"), s.data().UnitIndex("Chant"); s.UGren[r] != 1 || s.UChg[c] != 0 {
+		t.Errorf("Roderick has %d grenades, Chant %d charges; want 1 and 0", s.UGren[r], s.UChg[c])
+	}
 	if want := vp + float64(s.data().Guns[s.data().GunIndex("Tower red")].VP) + float64(s.data().Objectives[1].VP)/2; s.VP() != want {
 		t.Errorf("VP %g after a tower destroyed and the pumping station damaged, want %g", s.VP(), want)
 	}
@@ -114,7 +123,9 @@ func TestEditRefusals(t *testing.T) {
 		{"set vp 70", "VP follow from the pieces"},
 		{"set Nobody strength 2", `"Nobody strength 2" begins with no boat, commando`},
 		{"set Smalley", `"Smalley" begins with no boat`},
-		{"set Smalley asleep", "strength N, eliminated or at AREA"},
+		{"set Smalley asleep", "strength N, grenades N, charges N, eliminated or at AREA"},
+		{"set Smalley charges 9", "Smalley's charges are 0 to"},
+		{"set Smalley grenades x", "Smalley's grenades are 0 to"},
 		{"set Smalley strength 3", "1 to 2 (its printed strength)"},
 		{"set Smalley strength 0", "set it eliminated"},
 		{"set Smalley at 999", `no area "999"`},
@@ -165,7 +176,7 @@ func TestEditRandomCorrections(t *testing.T) {
 	g := Default()
 	d := g.data
 	rng := rand.New(rand.NewPCG(2026, 25))
-	verbs := []string{"fire", "burning", "undamaged", "sunk", "afloat", "in", "strength", "eliminated", "at",
+	verbs := []string{"fire", "burning", "undamaged", "sunk", "afloat", "in", "strength", "eliminated", "at", "grenades 0", "charges 1",
 		"ok", "broken", "destroyed", "intact", "damaged"}
 	var buf []env.Action
 	taken, refused := 0, 0
