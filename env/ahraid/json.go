@@ -213,8 +213,9 @@ func (s *State) validateMachine(nB, nU, nK, nO, nA, nZ int) error {
 	default:
 		n = 99
 	}
+	// Past the last gun, step 1 rolls for relighting the searchlights.
 	if !in(cur, 0, n-1) && !(s.Step == stepActivation || s.Step == stepWithdraw || s.Step == stepEnd ||
-		(s.Step == stepGerMove && s.Sub == 1)) {
+		(s.Step == stepGerMove && s.Sub == 1) || (s.Step == stepRepair && s.Sub == 1 && cur == nK)) {
 		return bad2("cursor", cur)
 	}
 	okOpts := func(limit int) error {
