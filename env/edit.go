@@ -1,5 +1,10 @@
 package env
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Editor is implemented by states a person may correct by hand, where the
 // printed tables on their table give another result than the game's data
 // ("set Birney pinned", "set Birney at Old Mole"). Edit changes the state
@@ -25,3 +30,28 @@ type Editor interface {
 // EditPrefix begins every edit command, so that a move list can tell an
 // edit from an action.
 const EditPrefix = "set "
+
+// EditCommand returns what follows EditPrefix in cmd, or a one-line error
+// when cmd does not begin with it.
+func EditCommand(cmd string) (string, error) {
+	t := strings.TrimSpace(cmd)
+	if !strings.HasPrefix(strings.ToLower(t), EditPrefix) {
+		return "", fmt.Errorf("%q: an edit begins with %q", cmd, strings.TrimSpace(EditPrefix))
+	}
+	return strings.TrimSpace(t[len(EditPrefix):]), nil
+}
+
+// FirstEdits returns the first n of the candidate commands that try (an
+// Edit on a copy of the state) carries out: an Editor's EditExamples.
+func FirstEdits(cands []string, n int, try func(cmd string) error) []string {
+	var out []string
+	for _, cmd := range cands {
+		if len(out) == n {
+			break
+		}
+		if try(cmd) == nil {
+			out = append(out, cmd)
+		}
+	}
+	return out
+}

@@ -64,17 +64,7 @@ func (s *State) EditExamples() []string {
 			cands = append(cands, env.EditPrefix+d.Objectives[o].Name+" damaged")
 		}
 	}
-	var out []string
-	for _, cmd := range cands {
-		c := *s
-		if c.Edit(cmd) == nil {
-			out = append(out, cmd)
-			if len(out) == 3 {
-				break
-			}
-		}
-	}
-	return out
+	return env.FirstEdits(cands, 3, func(cmd string) error { c := *s; return c.Edit(cmd) })
 }
 
 // Edit implements env.Editor: it sets by hand a result the player's
@@ -85,11 +75,10 @@ func (s *State) EditExamples() []string {
 // options are already listed), and anything that would leave the position
 // inconsistent or the pending decision without a move.
 func (s *State) Edit(cmd string) error {
-	t := strings.TrimSpace(cmd)
-	if !strings.HasPrefix(strings.ToLower(t), env.EditPrefix) {
-		return fmt.Errorf("%q: an edit begins with %q", cmd, strings.TrimSpace(env.EditPrefix))
+	t, err := env.EditCommand(cmd)
+	if err != nil {
+		return err
 	}
-	t = strings.TrimSpace(t[len(env.EditPrefix):])
 	if s.IsTerminal() {
 		return fmt.Errorf("%q: the game is over", cmd)
 	}

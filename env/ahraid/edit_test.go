@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 // editScene is turn 5, step 11: Roy (deciding) in 336, Smalley in 337,
@@ -175,75 +176,39 @@ func TestEditRefusals(t *testing.T) {
 func TestEditRandomCorrections(t *testing.T) {
 	g := Default()
 	d := g.data
-	rng := rand.New(rand.NewPCG(2026, 25))
 	verbs := []string{"fire", "burning", "undamaged", "sunk", "afloat", "in", "strength", "eliminated", "at", "grenades 0", "charges 1",
 		"ok", "broken", "destroyed", "intact", "damaged"}
-	var buf []env.Action
-	taken, refused := 0, 0
-	for i := range 60 {
-		s := g.newState()
-		for steps := 0; !s.IsTerminal(); steps++ {
-			if rng.IntN(3) == 0 {
-				var who string
-				switch rng.IntN(5) {
-				case 0:
-					who = d.Boats[rng.IntN(len(d.Boats))].Name
-				case 1:
-					who = d.Commandos[rng.IntN(len(d.Commandos))].Name
-				case 2:
-					who = "G" + string(rune('1'+rng.IntN(9)))
-				case 3:
-					who = d.Guns[rng.IntN(len(d.Guns))].Name
-				default:
-					who = d.Objectives[rng.IntN(len(d.Objectives))].Name
-				}
-				cmd := "set " + who + " " + verbs[rng.IntN(len(verbs))]
-				switch {
-				case strings.HasSuffix(cmd, " in"):
-					cmd += " " + d.Zones[rng.IntN(len(d.Zones))].ID
-				case strings.HasSuffix(cmd, " at"):
-					cmd += " " + d.Areas[rng.IntN(len(d.Areas))].ID
-				case strings.HasSuffix(cmd, " strength"):
-					cmd += " " + string(rune('0'+rng.IntN(7)))
-				}
-				before := *s
-				if err := s.Edit(cmd); err != nil {
-					refused++
-					if *s != before {
-						t.Fatalf("game %d: refused %q (%v) but changed the state", i, cmd, err)
-					}
-					if strings.Contains(err.Error(), "\n") {
-						t.Fatalf("error of more than one line: %v", err)
-					}
-				} else {
-					taken++
-					if err := invariants(s); err != nil {
-						t.Fatalf("game %d after %q: %v\n%s", i, cmd, err, s)
-					}
-				}
+	envtest.CheckRandomEdits(t, rand.New(rand.NewPCG(2026, 25)), envtest.RandomEdits{
+		Games:    60,
+		NewState: func(int) env.State { return g.newState() },
+		Command: func(_ env.State, rng *rand.Rand) string {
+			var who string
+			switch rng.IntN(5) {
+			case 0:
+				who = d.Boats[rng.IntN(len(d.Boats))].Name
+			case 1:
+				who = d.Commandos[rng.IntN(len(d.Commandos))].Name
+			case 2:
+				who = "G" + string(rune('1'+rng.IntN(9)))
+			case 3:
+				who = d.Guns[rng.IntN(len(d.Guns))].Name
+			default:
+				who = d.Objectives[rng.IntN(len(d.Objectives))].Name
 			}
-			buf = s.LegalActions(buf)
-			if len(buf) == 0 {
-				t.Fatalf("game %d: no legal action at\n%s", i, s)
+			cmd := "set " + who + " " + verbs[rng.IntN(len(verbs))]
+			switch {
+			case strings.HasSuffix(cmd, " in"):
+				cmd += " " + d.Zones[rng.IntN(len(d.Zones))].ID
+			case strings.HasSuffix(cmd, " at"):
+				cmd += " " + d.Areas[rng.IntN(len(d.Areas))].ID
+			case strings.HasSuffix(cmd, " strength"):
+				cmd += " " + string(rune('0'+rng.IntN(7)))
 			}
-			var a env.Action
-			if s.CurrentPlayer() == env.Chance {
-				a = env.SampleChance(s.ChanceOutcomes(nil), rng)
-			} else {
-				a = buf[rng.IntN(len(buf))]
-			}
-			if err := s.Apply(a); err != nil {
-				t.Fatalf("game %d: %v", i, err)
-			}
-			if err := invariants(s); err != nil {
-				t.Fatalf("game %d step %d: %v\n%s", i, steps, err, s)
-			}
-		}
-	}
-	t.Logf("edits taken %d, refused %d", taken, refused)
-	if taken < 100 || refused < 100 {
-		t.Errorf("edits taken %d, refused %d: the test should exercise both", taken, refused)
-	}
+			return cmd
+		},
+		Invariant: func(s env.State) error { return invariants(s.(*State)) },
+		Min:       100,
+	})
 }
 
 // TestEditExamplesApply: in positions of random play the examples are

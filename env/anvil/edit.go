@@ -48,17 +48,7 @@ func (s *State) EditExamples() []string {
 			break
 		}
 	}
-	var out []string
-	for _, cmd := range cands {
-		c := *s
-		if c.Edit(cmd) == nil {
-			out = append(out, cmd)
-			if len(out) == 3 {
-				break
-			}
-		}
-	}
-	return out
+	return env.FirstEdits(cands, 3, func(cmd string) error { c := *s; return c.Edit(cmd) })
 }
 
 // editable reports whether the game stands between activations or in a
@@ -84,11 +74,10 @@ func (s *State) editable() bool {
 // area with fortification levels) and an edit that leaves the side whose
 // impulse it is with nothing to do.
 func (s *State) Edit(cmd string) error {
-	t := strings.TrimSpace(cmd)
-	if !strings.HasPrefix(strings.ToLower(t), env.EditPrefix) {
-		return fmt.Errorf("%q: an edit begins with %q", cmd, strings.TrimSpace(env.EditPrefix))
+	t, err := env.EditCommand(cmd)
+	if err != nil {
+		return err
 	}
-	t = strings.TrimSpace(t[len(env.EditPrefix):])
 	if s.phase == phOver {
 		return fmt.Errorf("%q: the game is over", cmd)
 	}

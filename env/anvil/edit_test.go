@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 var _ env.Editor = (*State)(nil)
@@ -16,60 +17,35 @@ var _ env.Editor = (*State)(nil)
 // in a line, a taken one keeps every invariant of random play, and the
 // game still plays to its end.
 func TestEditRandomCorrections(t *testing.T) {
-	rng := rand.New(rand.NewPCG(2026, 25))
 	verbs := []string{"reduced", "full", "disorganized", "good order", "eliminated", "at", "Allied", "German", "FFI fighters",
 		"fortification 0", "fortification 3", "fortification 9", "asleep"}
-	var buf []env.Action
-	taken, refused := 0, 0
 	gs := []*Game{Default(), mustGame(t, "scenario=2"), mustGame(t, "scenario=3,combat_groups=true")}
-	for i := range 30 {
-		g := gs[i%len(gs)]
-		d := g.data
-		s := g.newState()
-		for steps := 0; !s.IsTerminal(); steps++ {
-			// Edits are taken between activations, where random play passes
-			// quickly: try one there each time, elsewhere now and then.
-			for k := 0; k < 4 && (s.editable() || rng.IntN(8) == 0); k++ {
-				who := d.Units[rng.IntN(len(d.Units))].Name
-				if rng.IntN(3) == 0 {
-					who = d.Areas[rng.IntN(len(d.Areas))].ID
-				}
-				cmd := "set " + who + " " + verbs[rng.IntN(len(verbs))]
-				if strings.HasSuffix(cmd, " at") {
-					cmd += " " + d.Areas[rng.IntN(len(d.Areas))].ID
-				}
-				before := *s
-				if err := s.Edit(cmd); err != nil {
-					refused++
-					if *s != before {
-						t.Fatalf("game %d: refused %q (%v) but changed the state", i, cmd, err)
-					}
-					if strings.Contains(err.Error(), "\n") {
-						t.Fatalf("error of more than one line: %v", err)
-					}
-				} else {
-					taken++
-					if err := invariants(s); err != nil {
-						t.Fatalf("game %d after %q: %v\n%s", i, cmd, err, s)
-					}
-				}
+	envtest.CheckRandomEdits(t, rand.New(rand.NewPCG(2026, 25)), envtest.RandomEdits{
+		Games:    30,
+		NewState: func(i int) env.State { return gs[i%len(gs)].newState() },
+		// Edits are taken between activations, where random play passes
+		// quickly: try up to four there each time, elsewhere now and then.
+		Tries: func(s env.State, rng *rand.Rand) int {
+			if s.(*State).editable() || rng.IntN(8) == 0 {
+				return 1 + rng.IntN(4)
 			}
-			buf = s.LegalActions(buf)
-			if len(buf) == 0 {
-				t.Fatalf("game %d: no legal action at\n%s", i, s)
+			return 0
+		},
+		Command: func(s env.State, rng *rand.Rand) string {
+			d := s.(*State).data()
+			who := d.Units[rng.IntN(len(d.Units))].Name
+			if rng.IntN(3) == 0 {
+				who = d.Areas[rng.IntN(len(d.Areas))].ID
 			}
-			if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
-				t.Fatalf("game %d: %v", i, err)
+			cmd := "set " + who + " " + verbs[rng.IntN(len(verbs))]
+			if strings.HasSuffix(cmd, " at") {
+				cmd += " " + d.Areas[rng.IntN(len(d.Areas))].ID
 			}
-			if err := invariants(s); err != nil {
-				t.Fatalf("game %d step %d: %v\n%s", i, steps, err, s)
-			}
-		}
-	}
-	t.Logf("edits taken %d, refused %d", taken, refused)
-	if taken < 100 || refused < 100 {
-		t.Errorf("edits taken %d, refused %d: the test should exercise both", taken, refused)
-	}
+			return cmd
+		},
+		Invariant: func(s env.State) error { return invariants(s.(*State)) },
+		Min:       100,
+	})
 }
 
 // editScene: the Allied impulse with two US regiments and the corps

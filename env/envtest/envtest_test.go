@@ -3,6 +3,7 @@ package envtest_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -229,5 +230,43 @@ func TestCheckSkip(t *testing.T) {
 	envtest.Check(&r, mustGame(t, "envtest_plugins"), envtest.Config{Skip: []string{"narration"}})
 	if len(r.errors) != 1 || !strings.Contains(r.errors[0], `Config.Skip names no check "narration"`) {
 		t.Errorf("an unknown skip gives %v", r.errors)
+	}
+}
+
+// TestCheckRandomEdits: random edits pass on a sound editor and catch a
+// refusal that changes the state, a refusal of two lines, an edit whose
+// JSON does not read back, and too few edits of either kind.
+func TestCheckRandomEdits(t *testing.T) {
+	edits := func(bug string, min int) envtest.RandomEdits {
+		g := mustGame(t, "envtest_plugins:bug="+bug)
+		return envtest.RandomEdits{
+			Games:    20,
+			NewState: func(i int) env.State { return g.NewInitialState(uint64(i)) },
+			Command: func(_ env.State, rng *rand.Rand) string {
+				return []string{"set first one", "set first two", "set first three", "set second one"}[rng.IntN(4)]
+			},
+			Min: min,
+		}
+	}
+	var r recorder
+	envtest.CheckRandomEdits(&r, rand.New(rand.NewPCG(1, 2)), edits("none", 5))
+	if len(r.errors) != 0 {
+		t.Fatalf("a sound editor fails: %v", r.errors)
+	}
+	for _, tt := range []struct {
+		bug  string
+		min  int
+		want string
+	}{
+		{"edit_refused_dirty", 5, "refused (\"set"},
+		{"edit_refused_twoline", 5, "refused in more than one line"},
+		{"edit_json", 5, "the JSON does not read back"},
+		{"none", 100000, "want at least 100000 of each"},
+	} {
+		var r recorder
+		envtest.CheckRandomEdits(&r, rand.New(rand.NewPCG(1, 2)), edits(tt.bug, tt.min))
+		if len(r.errors) == 0 || !strings.Contains(r.errors[0], tt.want) {
+			t.Errorf("bug %s: %v, want an error mentioning %q", tt.bug, r.errors, tt.want)
+		}
 	}
 }

@@ -259,6 +259,12 @@ func (s *plusState) Edit(cmd string) error {
 		return nil
 	}
 	if !ok || i < 0 || len(s.d.Hist) == 0 {
+		switch s.g.bug {
+		case "edit_refused_dirty":
+			s.d.Queries++
+		case "edit_refused_twoline":
+			return fmt.Errorf("%q: want\nset first one or set first two", cmd)
+		}
 		return fmt.Errorf("%q: want set first one or set first two, once an entry is made", cmd)
 	}
 	switch s.g.bug {

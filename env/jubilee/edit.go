@@ -53,17 +53,7 @@ func (s *State) EditExamples() []string {
 			cands = append(cands, env.EditPrefix+h+" revealed")
 		}
 	}
-	var out []string
-	for _, cmd := range cands {
-		c := *s
-		if c.Edit(cmd) == nil {
-			out = append(out, cmd)
-			if len(out) == 3 {
-				break
-			}
-		}
-	}
-	return out
+	return env.FirstEdits(cands, 3, func(cmd string) error { c := *s; return c.Edit(cmd) })
 }
 
 // editable reports whether the game stands where a hand correction cannot
@@ -81,11 +71,10 @@ func (s *State) editable() bool {
 // pending decision without a move. Stacking may be exceeded then: the end
 // of the action phase enforces it (10.14, 10.16).
 func (s *State) Edit(cmd string) error {
-	t := strings.TrimSpace(cmd)
-	if !strings.HasPrefix(strings.ToLower(t), env.EditPrefix) {
-		return fmt.Errorf("%q: an edit begins with %q", cmd, strings.TrimSpace(env.EditPrefix))
+	t, err := env.EditCommand(cmd)
+	if err != nil {
+		return err
 	}
-	t = strings.TrimSpace(t[len(env.EditPrefix):])
 	if s.phase == phOver {
 		return fmt.Errorf("%q: the game is over", cmd)
 	}

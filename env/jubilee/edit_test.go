@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 var _ env.Editor = (*State)(nil)
@@ -18,60 +19,30 @@ var _ env.Editor = (*State)(nil)
 func TestEditRandomCorrections(t *testing.T) {
 	g := mustGame(DefaultOptions())
 	d := g.data
-	rng := rand.New(rand.NewPCG(2026, 25))
 	verbs := []string{"steps 1", "steps 2", "steps 3", "steps 4", "disrupted", "undisrupted", "eliminated", "at", "revealed",
 		"depth revealed", "depth eliminated", "destroyed", "asleep"}
-	var buf []env.Action
-	taken, refused := 0, 0
-	for i := range 60 {
-		s := g.newState(uint64(i))
-		for steps := 0; !s.IsTerminal(); steps++ {
-			if rng.IntN(3) == 0 {
-				var who string
-				switch rng.IntN(3) {
-				case 0:
-					who = d.CW[rng.IntN(len(d.CW))].Name
-				case 1:
-					who = d.German[rng.IntN(len(d.German))].Name
-				default:
-					who = d.Hexes[d.Positions[rng.IntN(len(d.Positions))].Hex].ID
-				}
-				cmd := "set " + who + " " + verbs[rng.IntN(len(verbs))]
-				if strings.HasSuffix(cmd, " at") {
-					cmd += " " + d.Hexes[rng.IntN(len(d.Hexes))].ID
-				}
-				before := *s
-				if err := s.Edit(cmd); err != nil {
-					refused++
-					if *s != before {
-						t.Fatalf("game %d: refused %q (%v) but changed the state", i, cmd, err)
-					}
-					if strings.Contains(err.Error(), "\n") {
-						t.Fatalf("error of more than one line: %v", err)
-					}
-				} else {
-					taken++
-					if err := invariants(s); err != nil {
-						t.Fatalf("game %d after %q: %v\n%s", i, cmd, err, s)
-					}
-				}
+	envtest.CheckRandomEdits(t, rand.New(rand.NewPCG(2026, 25)), envtest.RandomEdits{
+		Games:    60,
+		NewState: func(i int) env.State { return g.newState(uint64(i)) },
+		Command: func(_ env.State, rng *rand.Rand) string {
+			var who string
+			switch rng.IntN(3) {
+			case 0:
+				who = d.CW[rng.IntN(len(d.CW))].Name
+			case 1:
+				who = d.German[rng.IntN(len(d.German))].Name
+			default:
+				who = d.Hexes[d.Positions[rng.IntN(len(d.Positions))].Hex].ID
 			}
-			buf = s.LegalActions(buf)
-			if len(buf) == 0 {
-				t.Fatalf("game %d: no legal action at\n%s", i, s)
+			cmd := "set " + who + " " + verbs[rng.IntN(len(verbs))]
+			if strings.HasSuffix(cmd, " at") {
+				cmd += " " + d.Hexes[rng.IntN(len(d.Hexes))].ID
 			}
-			if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
-				t.Fatalf("game %d: %v", i, err)
-			}
-			if err := invariants(s); err != nil {
-				t.Fatalf("game %d step %d: %v\n%s", i, steps, err, s)
-			}
-		}
-	}
-	t.Logf("edits taken %d, refused %d", taken, refused)
-	if taken < 100 || refused < 100 {
-		t.Errorf("edits taken %d, refused %d: the test should exercise both", taken, refused)
-	}
+			return cmd
+		},
+		Invariant: func(s env.State) error { return invariants(s.(*State)) },
+		Min:       100,
+	})
 }
 
 // editScene is the action phase with an Essex company and two German

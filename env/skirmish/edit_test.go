@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 // figLine is the line of String about a figure or feature named name.
@@ -162,72 +163,37 @@ func TestEditEndsTheGameWithoutCommandos(t *testing.T) {
 // keeps every invariant and round-trips through JSON, and the game plays
 // on to its end.
 func TestEditRandomCorrections(t *testing.T) {
-	rng := rand.New(rand.NewPCG(2026, 25))
 	verbs := []string{"eliminated", "not eliminated", "activated", "not activated", "lit", "dark", "at",
 		"destroyed", "intact", "cut"}
-	var buf []env.Action
-	taken, refused := 0, 0
-	for k := range 200 {
-		g := mustGame(Options{Reactions: []string{"sleepy", "alert"}[k%2], Seat: k%4 >= 2})
-		d := g.data
-		s := g.newState()
-		for steps := 0; !s.IsTerminal(); steps++ {
-			if rng.IntN(2) == 0 {
-				var cmd string
-				switch rng.IntN(4) {
-				case 0:
-					cmd = "set alarm " + []string{"raised", "quiet"}[rng.IntN(2)]
-				case 1:
-					cmd = "set " + d.Features[rng.IntN(len(d.Features))].Name + " " + verbs[rng.IntN(len(verbs))]
-				default:
-					cmd = "set " + d.Figures[rng.IntN(len(d.Figures))].Name + " " + verbs[rng.IntN(len(verbs))]
-				}
-				if strings.HasSuffix(cmd, " at") {
-					if rng.IntN(2) == 0 {
-						cmd += " " + d.Features[rng.IntN(len(d.Features))].Name
-					} else {
-						cmd += fmt.Sprintf(" %d, %d", rng.IntN(50), rng.IntN(38))
-					}
-				}
-				before := *s
-				if err := s.Edit(cmd); err != nil {
-					refused++
-					if *s != before {
-						t.Fatalf("game %d: refused %q (%v) but changed the state", k, cmd, err)
-					}
-					if strings.Contains(err.Error(), "\n") {
-						t.Fatalf("error of more than one line: %v", err)
-					}
+	envtest.CheckRandomEdits(t, rand.New(rand.NewPCG(2026, 25)), envtest.RandomEdits{
+		Games: 200,
+		NewState: func(k int) env.State {
+			return mustGame(Options{Reactions: []string{"sleepy", "alert"}[k%2], Seat: k%4 >= 2}).newState()
+		},
+		Tries: func(_ env.State, rng *rand.Rand) int { return rng.IntN(2) },
+		Command: func(s env.State, rng *rand.Rand) string {
+			d := s.(*State).data()
+			var cmd string
+			switch rng.IntN(4) {
+			case 0:
+				cmd = "set alarm " + []string{"raised", "quiet"}[rng.IntN(2)]
+			case 1:
+				cmd = "set " + d.Features[rng.IntN(len(d.Features))].Name + " " + verbs[rng.IntN(len(verbs))]
+			default:
+				cmd = "set " + d.Figures[rng.IntN(len(d.Figures))].Name + " " + verbs[rng.IntN(len(verbs))]
+			}
+			if strings.HasSuffix(cmd, " at") {
+				if rng.IntN(2) == 0 {
+					cmd += " " + d.Features[rng.IntN(len(d.Features))].Name
 				} else {
-					taken++
-					if err := invariants(s); err != nil {
-						t.Fatalf("game %d after %q: %v\n%s", k, cmd, err, s)
-					}
-					j, _ := s.MarshalJSON()
-					if r, err := g.UnmarshalState(j); err != nil || *r.(*State) != *s {
-						t.Fatalf("game %d after %q: JSON round trip: %v", k, cmd, err)
-					}
+					cmd += fmt.Sprintf(" %d, %d", rng.IntN(50), rng.IntN(38))
 				}
 			}
-			if s.IsTerminal() {
-				break
-			}
-			buf = s.LegalActions(buf)
-			if len(buf) == 0 {
-				t.Fatalf("game %d: no legal action at\n%s", k, s)
-			}
-			if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
-				t.Fatalf("game %d: %v", k, err)
-			}
-			if err := invariants(s); err != nil {
-				t.Fatalf("game %d step %d: %v\n%s", k, steps, err, s)
-			}
-		}
-	}
-	t.Logf("edits taken %d, refused %d", taken, refused)
-	if taken < 100 || refused < 100 {
-		t.Errorf("edits taken %d, refused %d: the test should exercise both", taken, refused)
-	}
+			return cmd
+		},
+		Invariant: func(s env.State) error { return invariants(s.(*State)) },
+		Min:       100,
+	})
 }
 
 // TestEditWaitsForTheShot: while a shot is resolved nothing is set, for

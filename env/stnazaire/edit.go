@@ -45,17 +45,7 @@ func (s *State) EditExamples() []string {
 			flip(d.Spaces[sp].Name, s.destroyed.has(sp), "destroyed", "intact")
 		}
 	}
-	var out []string
-	for _, cmd := range cands {
-		c := *s
-		if c.Edit(cmd) == nil {
-			out = append(out, cmd)
-			if len(out) == 3 {
-				break
-			}
-		}
-	}
-	return out
+	return env.FirstEdits(cands, 3, func(cmd string) error { c := *s; return c.Edit(cmd) })
 }
 
 // Edit implements env.Editor: it sets by hand a result the person's
@@ -66,11 +56,10 @@ func (s *State) EditExamples() []string {
 // units where the rules forbid it, and an edit that leaves the pending
 // decision without a move.
 func (s *State) Edit(cmd string) error {
-	t := strings.TrimSpace(cmd)
-	if !strings.HasPrefix(strings.ToLower(t), env.EditPrefix) {
-		return fmt.Errorf("%q: an edit begins with %q", cmd, strings.TrimSpace(env.EditPrefix))
+	t, err := env.EditCommand(cmd)
+	if err != nil {
+		return err
 	}
-	t = strings.TrimSpace(t[len(env.EditPrefix):])
 	if s.phase == phOver {
 		return fmt.Errorf("%q: the game is over", cmd)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 var _ env.Editor = (*State)(nil)
@@ -19,59 +20,35 @@ var _ env.Editor = (*State)(nil)
 func TestEditRandomCorrections(t *testing.T) {
 	g := Default()
 	d := g.Data()
-	rng := rand.New(rand.NewPCG(2026, 14))
 	verbs := []string{"pinned", "unpinned", "reduced", "full", "eliminated", "at", "destroyed", "intact", "flying"}
-	var buf []env.Action
-	taken, refused := 0, 0
-	for i := range 150 {
-		s := g.newState(uint64(i))
-		for steps := 0; !s.IsTerminal(); steps++ {
+	envtest.CheckRandomEdits(t, rand.New(rand.NewPCG(2026, 14)), envtest.RandomEdits{
+		Games:    150,
+		NewState: func(i int) env.State { return g.newState(uint64(i)) },
+		Tries: func(_ env.State, rng *rand.Rand) int {
 			if rng.IntN(4) == 0 {
-				var who string
-				switch rng.IntN(3) {
-				case 0:
-					who = d.British[rng.IntN(len(d.British))].Name
-				case 1:
-					who = d.German[rng.IntN(len(d.German))].Name
-				default:
-					who = d.Spaces[rng.IntN(len(d.Spaces))].Name
-				}
-				cmd := "set " + who + " " + verbs[rng.IntN(len(verbs))]
-				if strings.HasSuffix(cmd, " at") {
-					cmd += " " + s.SpaceName(rng.IntN(len(d.Spaces)))
-				}
-				before := *s
-				if err := s.Edit(cmd); err != nil {
-					refused++
-					if *s != before {
-						t.Fatalf("game %d: refused %q (%v) but changed the state", i, cmd, err)
-					}
-					if strings.Contains(err.Error(), "\n") {
-						t.Fatalf("error of more than one line: %v", err)
-					}
-				} else {
-					taken++
-					if err := invariants(s); err != nil {
-						t.Fatalf("game %d after %q: %v\n%s", i, cmd, err, s)
-					}
-				}
+				return 1
 			}
-			buf = s.LegalActions(buf)
-			if len(buf) == 0 {
-				t.Fatalf("game %d: no legal action at\n%s", i, s)
+			return 0
+		},
+		Command: func(s env.State, rng *rand.Rand) string {
+			var who string
+			switch rng.IntN(3) {
+			case 0:
+				who = d.British[rng.IntN(len(d.British))].Name
+			case 1:
+				who = d.German[rng.IntN(len(d.German))].Name
+			default:
+				who = d.Spaces[rng.IntN(len(d.Spaces))].Name
 			}
-			if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
-				t.Fatalf("game %d: %v", i, err)
+			cmd := "set " + who + " " + verbs[rng.IntN(len(verbs))]
+			if strings.HasSuffix(cmd, " at") {
+				cmd += " " + s.(*State).SpaceName(rng.IntN(len(d.Spaces)))
 			}
-			if err := invariants(s); err != nil {
-				t.Fatalf("game %d step %d: %v\n%s", i, steps, err, s)
-			}
-		}
-	}
-	t.Logf("edits taken %d, refused %d", taken, refused)
-	if taken < 100 || refused < 100 {
-		t.Errorf("edits taken %d, refused %d: the test should exercise both", taken, refused)
-	}
+			return cmd
+		},
+		Invariant: func(s env.State) error { return invariants(s.(*State)) },
+		Min:       100,
+	})
 }
 
 // TestEditSetsWhatThePrintedTableSays: the commands a person types after
