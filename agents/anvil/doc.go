@@ -8,11 +8,9 @@
 // rollouts and self-play. They look one step ahead at most, so they are fast enough for
 // rollouts.
 //
-// searchbest plays either side with search where it pays, a preset of
-// the search option at: IS-MCTS (open loop, as the game hides nothing)
-// rolled out with the doctrine, with the doctrine's choice as a prior,
+// searchbest plays either side with search where it pays: an open-loop
+// MCTS rolled out with the doctrine, with the doctrine's choice as a prior,
 // decides the area each impulse activates and each step of a move; the
-// doctrine plays the rest (unit selection, hits, markers), at the table
-// and inside the search, which it already plays well and which would
-// otherwise take most of the budget.
+// doctrine plays the rest (unit selection, hits, markers), which it already
+// plays well and which would otherwise take most of the budget.
 package anvil
