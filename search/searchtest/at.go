@@ -17,11 +17,11 @@ import (
 // AtPlaysThePlan checks the search option at on a game: spec is a search
 // with at and rollout (a plan), such as a game's preset stands for. From
 // a decision of a kind in at with a choice, in the game of seed played by
-// the plan (every seat), the search, an IS-MCTS of sims
-// simulations (no prior, so that a node tries every action), plays at every other decision it
-// meets in the tree and in its rollouts the plan's choice and nothing
-// else; without at, the same search departs from the plan somewhere (else
-// the check shows nothing).
+// the plan (every seat), the search, an IS-MCTS of sims simulations (no
+// prior, so that a node tries every action), plays at every other
+// decision it meets in the tree and in its rollouts the plan's choice and
+// nothing else; without at, the same search departs from the plan
+// somewhere (else the check shows nothing).
 //
 // It watches through a wrapped game: the rollout agent, a spy around the
 // plan, notes each choice, and the wrapped state's Apply checks each
@@ -58,7 +58,7 @@ func AtPlaysThePlan(t *testing.T, game env.Game, seed uint64, spec string, sims 
 		}
 		switch {
 		case !focused && len(g.misplayed) == 0:
-			t.Errorf("without at, too the search played the plan at every decision outside %v: the check shows nothing", at)
+			t.Errorf("without at the search too played the plan at every decision outside %v: the check shows nothing", at)
 		case focused:
 			for _, m := range g.misplayed {
 				t.Error(m)
