@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -20,7 +21,8 @@ import (
 // the plan kept; the plan plays every decision in between. Three choices
 // a turn, compared in the same dice worlds (crn), can be told apart by a
 // thousand noisy rollouts where a dozen primitive actions a decision
-// cannot (keysearch). It gains about one VP over withdraw, at the edge
+// cannot (a search of the exits alone, ismcts:at=exit, gains nothing over
+// withdraw). It gains about one VP over withdraw, at the edge
 // of what a few hundred games show (env/ahraid/README.md).
 var planSearch = agents.Registration{
 	Name: "plansearch",
@@ -55,7 +57,7 @@ func planSearchDocs() []env.OptionDoc {
 	}
 	docs := []env.OptionDoc{
 		{Name: "moves", Default: planMovesDefault, Help: "the plan moves searched besides keep, joined by '+': " + strings.Join(help, ", ")},
-		{Name: "plan", Default: keyPlan, Help: "the plan to start from"},
+		{Name: "plan", Default: defaultPlan, Help: "the plan to start from"},
 		{Name: "from", Default: planFromDefault, Help: "the first turn with a plan decision"},
 		{Name: "margin", Default: planMarginDefault,
 			Help: "VP, without crn: the search changes the plan only for a mean above keep's by margin*sqrt(1/n+1/n_keep) (0: the search's own choice)"},
@@ -232,6 +234,52 @@ func (b *worldBook) paired(z float64) env.Action {
 		sd := math.Sqrt(max(0, (sum2-sum*mean)/float64(n-1)))
 		if gap := mean - z*sd/math.Sqrt(float64(n)); gap > best {
 			choice, best = env.Action(m), gap
+		}
+	}
+	return choice
+}
+
+// defaultPlan is the default of option plan.
+const defaultPlan = "withdraw"
+
+// optionPlan is the plan option plan names (defaultPlan by default), and its
+// name.
+func optionPlan(p env.Params) (string, Plan, error) {
+	name := defaultPlan
+	if v, ok := p["plan"]; ok {
+		name = v
+	}
+	i := slices.IndexFunc(plans, func(pl namedPlan) bool { return pl.name == name })
+	if i < 0 {
+		return "", Plan{}, fmt.Errorf("option plan=%q: not a plan of this game", name)
+	}
+	return name, plans[i].plan, nil
+}
+
+// depart is the action a search r chooses over the plan's choice plan:
+// the action whose mean beats plan's by the most beyond margin VP ×
+// √(1/n + 1/n_plan), else plan; with margin 0, the search's own choice.
+func depart(r search.Result, plan env.Action, margin float64) env.Action {
+	if margin <= 0 {
+		return r.Action
+	}
+	var base search.Stat
+	for _, st := range r.Stats {
+		if st.Action == plan {
+			base = st
+		}
+	}
+	if base.Visits == 0 {
+		return plan
+	}
+	choice, best := plan, 0.0
+	for _, st := range r.Stats {
+		if st.Action == plan || st.Visits == 0 {
+			continue
+		}
+		gap := st.Value - base.Value - margin*math.Sqrt(1/float64(st.Visits)+1/float64(base.Visits))
+		if gap > best {
+			choice, best = st.Action, gap
 		}
 	}
 	return choice

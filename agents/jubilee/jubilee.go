@@ -3,8 +3,8 @@
 // recognise (clear the beaches, raid the objectives, get out early). They
 // look no further than straight-line hex distances, so they are fast
 // enough to serve as rollout policies. raidsearch (focus.go) is the
-// commando-raid plan with a search at the decisions the plans settle by a
-// draw, the landing boxes above all.
+// commando-raid plan with IS-MCTS at the decisions the plans settle by a
+// draw, the landing boxes above all: a preset of the search option at.
 package jubilee
 
 import (
@@ -106,7 +106,7 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 
 // Act chooses the Commonwealth action.
 func (a *Agent) Act(_ context.Context, st env.State) (env.Action, error) {
-	s, ok := unwrap(st)
+	s, ok := st.(*jub.State)
 	if !ok {
 		return 0, errors.New("jubilee agent: not a jubilee state")
 	}

@@ -175,7 +175,7 @@ func (s *State) decisions(buf []env.Action) []env.Action {
 		u := int(s.Cursor)
 		buf = append(buf, ActPass)
 		a := int(s.UWhere[u])
-		if z := d.Areas[a].Zone; z == 5 || z == 6 {
+		if s.mayExit(u) {
 			buf = append(buf, ActExit)
 		}
 		var cost [MaxAreas]int8
@@ -226,4 +226,11 @@ func sortActions(a []env.Action) {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
+}
+
+// mayExit reports whether commando u, ashore, stands where it may leave the
+// map (11): in zone 5 or 6.
+func (s *State) mayExit(u int) bool {
+	z := s.data().Areas[s.UWhere[u]].Zone
+	return z == 5 || z == 6
 }

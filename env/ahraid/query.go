@@ -1,5 +1,7 @@
 package ahraid
 
+import "github.com/chariot-ai/chariot/env"
+
 // Read-only queries for agents and tools outside the package.
 
 var decNames = [...]string{decNone: "", decCover: "cover", decBoat: "boat", decLand: "land", decCdoMove: "move",
@@ -70,3 +72,26 @@ func (s *State) BoatTorpedoes(b int) int { return int(s.BTorp[b]) }
 
 // ZoneDepth counts the moves from the Approach Zone to sea zone z.
 func (d *Data) ZoneDepth(z int) int { return int(d.zDepth[z]) }
+
+var (
+	_ env.DecisionKinds  = (*Game)(nil)
+	_ env.DecisionKinder = (*State)(nil)
+)
+
+// kindNames are Pending's decisions and "exit": a commando's move (11)
+// where it may also leave the map by the boats, the decision that times
+// the withdrawal.
+var kindNames = append(decNames[1:len(decNames):len(decNames)], "exit")
+
+// DecisionKinds lists the British player's decisions, then the German
+// seat's (env.DecisionKinds).
+func (g *Game) DecisionKinds() []string { return kindNames }
+
+// DecisionKind is Pending's decision, or "exit" for a move from where the
+// commando may leave; "" at a die or the end (env.DecisionKinder).
+func (s *State) DecisionKind() string {
+	if s.Dec == decCdoMove && s.mayExit(int(s.Cursor)) {
+		return "exit"
+	}
+	return decNames[s.Dec]
+}

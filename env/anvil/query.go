@@ -125,3 +125,21 @@ func (s *State) HitValue(a env.Action) int {
 	}
 	return 0
 }
+
+var (
+	_ env.DecisionKinds  = (*Game)(nil)
+	_ env.DecisionKinder = (*State)(nil)
+)
+
+// DecisionKinds lists the decisions Pending names (env.DecisionKinds),
+// either side's.
+func (g *Game) DecisionKinds() []string { return pendingNames[1:] }
+
+// DecisionKind is Pending's decision, "" at a die or the end
+// (env.DecisionKinder).
+func (s *State) DecisionKind() string {
+	if k := s.Pending(); k != PendingNone {
+		return k
+	}
+	return ""
+}

@@ -160,3 +160,16 @@ func (s *State) UnitsAt(h int) int {
 	n, _ := s.hexUnits(int16(h))
 	return n
 }
+
+var (
+	_ env.DecisionKinds  = (*Game)(nil)
+	_ env.DecisionKinder = (*State)(nil)
+)
+
+// DecisionKinds lists the decisions Decision names (env.DecisionKinds):
+// the Commonwealth player's ("box" is the landing box of 5.2), then the
+// German seat's.
+func (g *Game) DecisionKinds() []string { return decNames[1:] }
+
+// DecisionKind is Decision: "" at a die or the end (env.DecisionKinder).
+func (s *State) DecisionKind() string { return decNames[s.dec] }

@@ -17,7 +17,27 @@ var (
 	_ env.Narrator    = (*State)(nil)
 	_ env.LeafValuer  = (*State)(nil)
 	_ env.RuleBot     = (*State)(nil)
+
+	_ env.DecisionKinds  = (*Game)(nil)
+	_ env.DecisionKinder = (*State)(nil)
 )
+
+// decisionKinds name the decisions as the prompt does, by step: which unit
+// activates (or an officer directs, or the side ends), which unit the
+// officer gives +1, the acting unit's next action, the pillbox's target.
+var decisionKinds = [...]string{stepSelect: "activate", stepBoost: "direct", stepAct: "action", stepPillbox: "pillbox"}
+
+// DecisionKinds lists the kinds of decision (env.DecisionKinds).
+func (g *Game) DecisionKinds() []string { return decisionKinds[stepSelect:] }
+
+// DecisionKind is the pending decision's kind, "" at a die or the end
+// (env.DecisionKinder).
+func (s *State) DecisionKind() string {
+	if s.phase == phOver || s.step >= dieActivation || s.step == stepIdle {
+		return ""
+	}
+	return decisionKinds[s.step]
+}
 
 func inches(h int64) float64 { return float64(h) / Inch }
 
