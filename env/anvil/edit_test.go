@@ -134,7 +134,7 @@ func TestEditSetsWhatThePlayerCorrects(t *testing.T) {
 // game's words and leaves the state as it was.
 func TestEditRefusesWithALine(t *testing.T) {
 	s := editScene(t)
-	for _, bad := range []struct{ cmd, want string }{
+	envtest.CheckRefusedEdits(t, s, []envtest.RefusedEdit{
 		{"7IR/3US reduced", "begins with"},
 		{"set Nobody reduced", `no unit or area named "Nobody"`},
 		{"set 7IR/3US asleep", "reduced, full, disorganized, good order"},
@@ -152,16 +152,8 @@ func TestEditRefusesWithALine(t *testing.T) {
 		{"set 01 German", "only Allied units stand in 01"},
 		{"set 01 sunny", "Allied, German, FFI fighters or fortification N"},
 		{"set vp 3", "VP follow from the steps lost and the areas controlled"},
-	} {
-		j0, _ := s.MarshalJSON()
-		err := s.Edit(bad.cmd)
-		if err == nil || !strings.Contains(err.Error(), bad.want) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%q: error %v, want one line with %q", bad.cmd, err, bad.want)
-		}
-		if j, _ := s.MarshalJSON(); !bytes.Equal(j, j0) {
-			t.Errorf("%q: refused but changed the state", bad.cmd)
-		}
-	}
+	})
+
 	// The Allies must keep something to activate in their impulse.
 	if err := s.Edit("set 15IR/3US disorganized"); err != nil {
 		t.Fatal(err)

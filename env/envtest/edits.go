@@ -136,3 +136,29 @@ func jsonRoundTrip(s env.State) error {
 	}
 	return nil
 }
+
+// RefusedEdit is an edit command a state must refuse, then a phrase its
+// error must contain.
+type RefusedEdit [2]string
+
+// CheckRefusedEdits checks that s refuses each edit with a one-line error
+// containing its phrase, and leaves its JSON as it was.
+func CheckRefusedEdits(t TB, s env.Editor, edits []RefusedEdit) {
+	t.Helper()
+	st, ok := s.(env.State)
+	if !ok {
+		t.Errorf("envtest: %T is no env.State", s)
+		return
+	}
+	for _, e := range edits {
+		cmd, want := e[0], e[1]
+		before, _ := st.MarshalJSON()
+		err := s.Edit(cmd)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: error %v, want one line with %q", cmd, err, want)
+		}
+		if after, _ := st.MarshalJSON(); !bytes.Equal(before, after) {
+			t.Errorf("%q: refused but changed the state", cmd)
+		}
+	}
+}

@@ -270,3 +270,25 @@ func TestCheckRandomEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckRefusedEdits: a refusal that changes the state, or whose error
+// lacks the phrase, is reported; a sound refusal is not.
+func TestCheckRefusedEdits(t *testing.T) {
+	for _, tt := range []struct {
+		bug, want, phrase string
+	}{
+		{"none", "", "want set first one"},
+		{"none", `want one line with "no such phrase"`, "no such phrase"},
+		{"edit_refused_dirty", "refused but changed the state", "want set first one"},
+	} {
+		s := mustGame(t, "envtest_plugins:bug="+tt.bug).NewInitialState(1)
+		var r recorder
+		envtest.CheckRefusedEdits(&r, s.(env.Editor), []envtest.RefusedEdit{{"set nothing", tt.phrase}})
+		switch {
+		case tt.want == "" && len(r.errors) != 0:
+			t.Errorf("bug %s: %v, want no error", tt.bug, r.errors)
+		case tt.want != "" && (len(r.errors) == 0 || !strings.Contains(r.errors[0], tt.want)):
+			t.Errorf("bug %s: %v, want an error mentioning %q", tt.bug, r.errors, tt.want)
+		}
+	}
+}

@@ -135,7 +135,7 @@ func TestEditSetsWhatThePlayerCorrects(t *testing.T) {
 // leaves the state as it was.
 func TestEditRefusesWithALine(t *testing.T) {
 	s := editScene(t)
-	for _, bad := range []struct{ cmd, want string }{
+	envtest.CheckRefusedEdits(t, s, []envtest.RefusedEdit{
 		{"Essex A disrupted", "begins with"},
 		{"set Nobody disrupted", `no CW unit, face-up German unit or hex named "Nobody"`},
 		{"set 571 7th coy revealed", "no CW unit, face-up German unit"},
@@ -153,16 +153,8 @@ func TestEditRefusesWithALine(t *testing.T) {
 		{"set 0620 depth", "revealed, disrupted"},
 		{"set 0620 destroyed", "no VP position"},
 		{"set vp 12", "VP follow from the Objective Destroyed markers"},
-	} {
-		j0, _ := s.MarshalJSON()
-		err := s.Edit(bad.cmd)
-		if err == nil || !strings.Contains(err.Error(), bad.want) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%q: error %v, want one line with %q", bad.cmd, err, bad.want)
-		}
-		if j, _ := s.MarshalJSON(); !bytes.Equal(j, j0) {
-			t.Errorf("%q: refused but changed the state", bad.cmd)
-		}
-	}
+	})
+
 }
 
 // TestEditRefusedMidAction: while a unit is choosing its action the
