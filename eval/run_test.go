@@ -65,15 +65,19 @@ type panicAgent struct{}
 
 func (panicAgent) Act(ctx context.Context, s env.State) (env.Action, error) { panic("test-panic acts") }
 
+// countDownToCancel calls cancelHook.fn at the cancelHook.after-th call.
+func countDownToCancel() {
+	cancelHook.Lock()
+	defer cancelHook.Unlock()
+	if cancelHook.after--; cancelHook.after == 0 {
+		cancelHook.fn()
+	}
+}
+
 type cancelAgent struct{ *agents.Random }
 
 func (a cancelAgent) Act(ctx context.Context, s env.State) (env.Action, error) {
-	cancelHook.Lock()
-	cancelHook.after--
-	if cancelHook.after == 0 {
-		cancelHook.fn()
-	}
-	cancelHook.Unlock()
+	countDownToCancel()
 	return a.Random.Act(ctx, s)
 }
 
@@ -83,12 +87,7 @@ func (a cancelAgent) Act(ctx context.Context, s env.State) (env.Action, error) {
 type degradeAgent struct{ *agents.Random }
 
 func (a degradeAgent) Act(ctx context.Context, s env.State) (env.Action, error) {
-	cancelHook.Lock()
-	cancelHook.after--
-	if cancelHook.after == 0 {
-		cancelHook.fn()
-	}
-	cancelHook.Unlock()
+	countDownToCancel()
 	if ctx.Err() != nil {
 		return s.LegalActions(nil)[0], nil
 	}
