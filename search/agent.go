@@ -63,7 +63,7 @@ func init() {
 		agents.Register(agents.Registration{
 			Name:        m.name,
 			Description: m.description,
-			Options:     OptionDocs,
+			Options:     optionDocs(m.mode),
 			New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 				cfg, err := ParseConfig(g, p)
 				if err != nil {
@@ -146,6 +146,11 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 		cfg.RootParallel = true
 	default:
 		return cfg, fmt.Errorf("option parallel=%q: want tree or root", v)
+	}
+	if cfg.RootParallel && (cfg.Reuse || cfg.Early) {
+		// One tree per worker: no shared subtree to keep, no shared visits
+		// that settle the move.
+		return cfg, fmt.Errorf("options reuse and early need the shared tree (parallel=tree), not parallel=root")
 	}
 	if cfg.Opponent, err = parseOpponent(g, p); err != nil {
 		return cfg, err

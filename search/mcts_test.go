@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -98,6 +100,44 @@ func TestBadOptions(t *testing.T) {
 	for _, spec := range []string{"mcts:sims=0", "mcts:final=best", "mcts:parallel=gpu", "mcts:rollout=nobody", "mcts:eval=nothing", "mcts:c=-1", "mcts:time=soon"} {
 		if _, err := agents.New(spec, g, 1); err == nil {
 			t.Errorf("%s: want an error", spec)
+		}
+	}
+}
+
+// TestModesRefuseOptionsTheyDoNotRead: each search agent takes exactly the
+// options its mode reads, so that no ignored option changes an agent's seed
+// or its identity in a results file; each mode takes its own.
+func TestModesRefuseOptionsTheyDoNotRead(t *testing.T) {
+	g := mustGame(t, "pig")
+	for _, spec := range []string{
+		"mcts:margin=5", "mcts:worlds=3", "openloop:expand=true", "ismcts:worlds=2",
+		"halving:c=9", "halving:reuse=true", "halving:final=value", "halving:prior=2",
+		"halving:workers=1", "halving:parallel=tree", "halving:early=true",
+		"determinized:reuse=true", "determinized:early=true", "determinized:margin=1",
+		"mcts:parallel=root,workers=2,reuse=true", "ismcts:parallel=root,early=true",
+	} {
+		_, err := agents.New(spec, g, 1)
+		if err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want a one-line refusal", spec, err)
+		}
+	}
+	for _, spec := range []string{
+		"mcts:expand=true,reuse=true,early=true", "determinized:worlds=3,expand=true",
+		"halving:margin=1,sims=8", "ismcts:c=0.7,prior=1,early=true", "openloop:parallel=root,workers=2",
+	} {
+		if _, err := agents.New(spec, g, 1); err != nil {
+			t.Errorf("%s: %v", spec, err)
+		}
+	}
+	for _, r := range agents.List() {
+		mode, ok := ModeOf(r.Name)
+		if !ok {
+			continue
+		}
+		for _, d := range OptionDocs {
+			if has := slices.ContainsFunc(r.Options, func(o env.OptionDoc) bool { return o.Name == d.Name }); has != usedBy(mode, d.Name) {
+				t.Errorf("%s documents option %s: %v, reads it: %v", r.Name, d.Name, has, usedBy(mode, d.Name))
+			}
 		}
 	}
 }

@@ -22,15 +22,11 @@ func Preset(name, description string, supports func(env.Game) bool, expansion st
 	if !ok || err != nil {
 		panic(fmt.Sprintf("search: preset %s: bad expansion %q", name, expansion))
 	}
-	var docs []env.OptionDoc
-	for _, d := range OptionDocs {
-		if !usedBy(mode, d.Name) {
-			continue
-		}
+	docs := optionDocs(mode)
+	for i, d := range docs {
 		if v, ok := defaults[d.Name]; ok {
-			d.Default = v
+			docs[i].Default = v
 		}
-		docs = append(docs, d)
 	}
 	return agents.Registration{
 		Name:        name,
@@ -49,7 +45,9 @@ func Preset(name, description string, supports func(env.Game) bool, expansion st
 	}
 }
 
-// usedBy reports whether a search in mode reads option name.
+// usedBy reports whether a search in mode reads option name: the mode's
+// agent refuses the others, so that no ignored option changes its seed or
+// its identity in a results file.
 func usedBy(mode Mode, name string) bool {
 	switch name {
 	case "worlds":
@@ -60,6 +58,24 @@ func usedBy(mode Mode, name string) bool {
 		return mode == Halving
 	case "at":
 		return mode == OpenLoop || mode == ISMCTS || mode == Halving
+	case "reuse", "early":
+		// Determinized grows a forest: no subtree to keep, no shared tree
+		// whose visits settle the move.
+		return mode != Halving && mode != Determinized
+	case "c", "final", "prior", "policy", "workers", "parallel":
+		// Halving keeps no tree: rollouts alone, on one worker.
+		return mode != Halving
 	}
 	return true
+}
+
+// optionDocs lists the options a search in mode reads.
+func optionDocs(mode Mode) []env.OptionDoc {
+	var docs []env.OptionDoc
+	for _, d := range OptionDocs {
+		if usedBy(mode, d.Name) {
+			docs = append(docs, d)
+		}
+	}
+	return docs
 }
