@@ -49,6 +49,7 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	resume := fs.Bool("resume", false, "continue the --out file: play only the games not in it, and report them all")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	sharding := addShardFlags(fs)
+	dryRun := addDryRunFlag(fs)
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
@@ -56,7 +57,8 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return usageError(stderr, "bench", err.Error())
 	}
-	if flagsParsed != nil && flagsParsed("bench", fs, shard, nil) {
+	if *dryRun {
+		sayDryRun(stdout, fs, shard, nil)
 		return exitOK
 	}
 	switch {

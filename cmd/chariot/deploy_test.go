@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,36 +24,51 @@ import (
 // check that the shard variables are wired: a renamed flag or a shard count
 // out of step with the job breaks the build, not the cluster run.
 
-// parsed is what a command line gave the flagsParsed hook.
+// parsed is what a command line asks for, as its --dry-run says it.
 type parsed struct {
 	cmd   string
-	fs    *flag.FlagSet
+	flags map[string]string
 	shard eval.Shard
 	files []string
 }
 
-// parseCommand runs chariot's flag parsing on args, not the command.
+var (
+	dryRunLine  = regexp.MustCompile(`^(\w+): (no shard|shard (\d+)/(\d+)); (?:no flags|flags(.*?))(?:; files(.*))?\n$`)
+	dryRunFlag  = regexp.MustCompile(`--([\w-]+)=("(?:[^"\\]|\\.)*")`)
+	dryRunQuote = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+)
+
+// parseCommand runs a command line with --dry-run: chariot's own flag
+// parsing and shard resolution, without the command.
 func parseCommand(t *testing.T, args []string) parsed {
 	t.Helper()
-	var p parsed
-	flagsParsed = func(cmd string, fs *flag.FlagSet, shard eval.Shard, files []string) bool {
-		p = parsed{cmd, fs, shard, files}
-		return true
+	if len(args) == 0 {
+		t.Fatal("an empty command line")
 	}
-	defer func() { flagsParsed = nil }()
-	if status, _, stderr := runArgs(args...); status != 0 || p.fs == nil {
-		t.Fatalf("%q does not parse: status %d, %s", args, status, stderr)
+	dry := append([]string{args[0], "--dry-run"}, args[1:]...)
+	status, stdout, stderr := runArgs(dry...)
+	m := dryRunLine.FindStringSubmatch(stdout)
+	if status != 0 || m == nil {
+		t.Fatalf("%q does not parse: status %d, %q, %s", args, status, stdout, stderr)
+	}
+	p := parsed{cmd: m[1], flags: map[string]string{}}
+	if m[3] != "" {
+		p.shard.I, _ = strconv.Atoi(m[3])
+		p.shard.N, _ = strconv.Atoi(m[4])
+	}
+	for _, f := range dryRunFlag.FindAllStringSubmatch(m[5], -1) {
+		p.flags[f[1]], _ = strconv.Unquote(f[2])
+	}
+	for _, q := range dryRunQuote.FindAllString(m[6], -1) {
+		f, _ := strconv.Unquote(q)
+		p.files = append(p.files, f)
 	}
 	return p
 }
 
-func flagValue(p parsed, name string) string {
-	f := p.fs.Lookup(name)
-	if f == nil {
-		return ""
-	}
-	return f.Value.String()
-}
+// flagValue is the value a command line gave flag name, "" where it gave
+// none: a recipe says what it relies on rather than take a default.
+func flagValue(p parsed, name string) string { return p.flags[name] }
 
 func readDeploy(t *testing.T, rel string) string {
 	t.Helper()

@@ -33,10 +33,12 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 			break
 		}
 	}
+	dryRun := addDryRunFlag(fs)
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
-	if flagsParsed != nil && flagsParsed("merge", fs, eval.Shard{}, files) {
+	if *dryRun {
+		sayDryRun(stdout, fs, eval.Shard{}, files)
 		return exitOK
 	}
 	if len(files) < 2 {

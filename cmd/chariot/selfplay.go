@@ -34,6 +34,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	stateOnly := fs.Bool("state-only", false, "record no state–action features (enough for a value model and a policy head, train --model mlp --head)")
 	sharding := addShardFlags(fs)
+	dryRun := addDryRunFlag(fs)
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
@@ -41,7 +42,8 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "selfplay", err.Error())
 	}
-	if flagsParsed != nil && flagsParsed("selfplay", fs, shard, nil) {
+	if *dryRun {
+		sayDryRun(stdout, fs, shard, nil)
 		return exitOK
 	}
 	switch {

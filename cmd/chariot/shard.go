@@ -3,7 +3,9 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"strconv"
+	"strings"
 
 	"github.com/chariot-ai/chariot/eval"
 )
@@ -22,11 +24,44 @@ func addShardFlags(fs *flag.FlagSet) shardFlags {
 	}
 }
 
-// flagsParsed, when a test sets it, is called once a command's flags are
-// parsed, with the shard they give and the command's other arguments; if
-// it returns true the command stops there, successfully. The deploy test
-// parses the command lines of the cluster recipes with it.
-var flagsParsed func(cmd string, fs *flag.FlagSet, shard eval.Shard, args []string) bool
+// addDryRunFlag adds --dry-run: the command line is read and checked
+// (flags, the shard from the environment), said, and nothing is played. A
+// cluster recipe can be tried on a login node, and the deploy tests read
+// the recipes' command lines with it.
+func addDryRunFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("dry-run", false, "read the flags and the shard (from the environment with --shards), print them, and stop: play nothing")
+}
+
+// sayDryRun prints what a command line asked for, on one line: the shard,
+// every flag given (quoted as Go strings) and the files, as
+// bench: shard 3/8; flags --out="/r/bench-3.jsonl" --resume="true"; files "a".
+func sayDryRun(w io.Writer, fs *flag.FlagSet, shard eval.Shard, files []string) {
+	var b strings.Builder
+	b.WriteString(fs.Name() + ": ")
+	if shard.N > 0 {
+		fmt.Fprintf(&b, "shard %d/%d", shard.I, shard.N)
+	} else {
+		b.WriteString("no shard")
+	}
+	var given strings.Builder
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "dry-run" {
+			fmt.Fprintf(&given, " --%s=%q", f.Name, f.Value.String())
+		}
+	})
+	if given.Len() == 0 {
+		b.WriteString("; no flags")
+	} else {
+		b.WriteString("; flags" + given.String())
+	}
+	if len(files) > 0 {
+		b.WriteString("; files")
+		for _, f := range files {
+			fmt.Fprintf(&b, " %q", f)
+		}
+	}
+	fmt.Fprintln(w, b.String())
+}
 
 // resolve gives the shard of this process, the zero Shard for a whole run.
 func (f shardFlags) resolve(getenv func(string) string) (eval.Shard, error) {
