@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/rng"
 	"math"
 	"sort"
 	"strings"
@@ -254,7 +255,7 @@ func (a *Advisor) Suggest(ctx context.Context, st env.State, progress func(Sugge
 				c.Sims++
 			}
 		}
-		c.Seed = a.cfg.Seed + uint64(k)*0x9e3779b97f4a7c15
+		c.Seed = a.cfg.Seed + uint64(k)*rng.Golden
 		sr, err := search.NewSearcher(a.game, c)
 		if err != nil {
 			return out, err

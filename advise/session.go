@@ -3,16 +3,13 @@ package advise
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
+	"github.com/chariot-ai/chariot/internal/rng"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
 )
-
-// diceStream is the second word of the PCG seed of the tool's own rolls.
-const diceStream = 0xd1ce5eed
 
 // Session is one game in progress at a person's table. It is not safe for
 // concurrent use: a server guards it with a mutex.
@@ -199,9 +196,8 @@ func IsToolRoll(text string) bool {
 // the session seed and the number of moves played, so it never depends on
 // a search and an undo followed by a roll gives the same face.
 func (s *Session) toolRoll() env.Action {
-	rng := rand.New(rand.NewPCG(s.seed^diceStream, uint64(len(s.moves))))
 	s.outcomes = s.state.ChanceOutcomes(s.outcomes)
-	return env.SampleChance(s.outcomes, rng)
+	return env.SampleChance(s.outcomes, rng.RollAt(s.seed, len(s.moves)))
 }
 
 // ParseMove reads a person's decision: its number in Legal() (from 1), or

@@ -2,7 +2,7 @@ package agents
 
 // EpisodeSeeded is implemented by agents that must know the episode they
 // play: oracles that measure a bound, such as a hindsight agent that knows
-// the dice RunEpisode will roll (rand.NewPCG(seed, DiceStream)). RunEpisode
+// the dice RunEpisode will roll (rng.Dice(seed), in internal/rng). RunEpisode
 // calls StartEpisode with the episode's seed before the first step. No
 // agent that a person could play against needs it: knowing the seed is
 // knowing the future.

@@ -3,21 +3,18 @@ package agents
 import (
 	"context"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/rng"
 	"math/rand/v2"
 
 	"github.com/chariot-ai/chariot/env"
 )
-
-// DiceStream is the second word of the PCG seed from which RunEpisode draws
-// chance outcomes: rand.NewPCG(seed, DiceStream).
-const DiceStream = 0x9e3779b97f4a7c15
 
 // MaxEpisodeSteps bounds RunEpisode, so a game that never ends is an error
 // rather than a hang.
 const MaxEpisodeSteps = 1 << 24
 
 // RunEpisode plays one game of g from g.NewInitialState(seed): chance nodes
-// are drawn from rand.NewPCG(seed, DiceStream), the game's dice, which no
+// are drawn from the game's dice, rng.Dice(seed), which no
 // agent touches; players[p] acts for seat p. observer, if not nil, sees each
 // state, the action and who chose it before the action is applied; it must
 // not modify the state. It returns the final state. Agents that implement
@@ -32,7 +29,7 @@ func RunEpisode(ctx context.Context, g env.Game, seed uint64, players []Agent, o
 		}
 	}
 	s := g.NewInitialState(seed)
-	dice := rand.New(rand.NewPCG(seed, DiceStream))
+	dice := rng.Dice(seed)
 	var outcomes []env.Outcome
 	for step := 0; !s.IsTerminal(); step++ {
 		if step == MaxEpisodeSteps {

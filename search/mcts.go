@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/rng"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -266,7 +267,7 @@ func (s *Searcher) newWorker(slot uint64) (*worker, error) {
 	if s.cfg.Rollout == "" || s.cfg.Rollout == "random" {
 		return wk, nil
 	}
-	ag, err := agents.New(s.cfg.Rollout, s.game, s.cfg.Seed^(slot+1)*0x9e3779b97f4a7c15)
+	ag, err := agents.New(s.cfg.Rollout, s.game, s.cfg.Seed^(slot+1)*rng.Golden)
 	if err != nil {
 		return nil, fmt.Errorf("search: rollout: %w", err)
 	}

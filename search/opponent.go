@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/rng"
 	"math"
 	"math/bits"
 	"strconv"
@@ -116,7 +117,7 @@ func (s *Searcher) newModels(wk *worker, slot uint64) error {
 			wk.model.agents = append(wk.model.agents, nil)
 			continue
 		}
-		seed := (s.cfg.Seed ^ (slot+1)*0x9e3779b97f4a7c15) + uint64(i+1)*0xbf58476d1ce4e5b9
+		seed := (s.cfg.Seed ^ (slot+1)*rng.Golden) + uint64(i+1)*0xbf58476d1ce4e5b9
 		ag, err := agents.New(spec, s.game, seed)
 		if err != nil {
 			return fmt.Errorf("search: opponent model: %w", err)

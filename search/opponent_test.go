@@ -3,7 +3,7 @@ package search_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
+	"github.com/chariot-ai/chariot/internal/rng"
 	"slices"
 	"strings"
 	"testing"
@@ -91,7 +91,7 @@ func lockstep(t *testing.T, solo, seat env.Game, spec string, seed uint64, max i
 		t.Fatal(err)
 	}
 	s1, s2 := solo.NewInitialState(seed), seat.NewInitialState(seed)
-	dice := rand.New(rand.NewPCG(seed, agents.DiceStream))
+	dice := rng.Dice(seed)
 	ctx := context.Background()
 	for !s1.IsTerminal() && (searched < max || german == 0) {
 		switch p := s2.CurrentPlayer(); p {

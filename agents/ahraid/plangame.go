@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/rng"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -56,16 +57,7 @@ func (b *worldBook) reset(base uint64) {
 }
 
 // world is the seed of world i.
-func (b *worldBook) world(i int) uint64 { return mix(b.base ^ mix(uint64(i)+1)) }
-
-// mix is SplitMix64's finaliser.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
-}
+func (b *worldBook) world(i int) uint64 { return rng.Mix64(b.base ^ rng.Mix64(uint64(i)+1)) }
 
 // planMove is one way to change the plan at the start of a turn.
 type planMove uint8

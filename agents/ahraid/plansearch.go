@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/rng"
 	"maps"
 	"math"
 	"slices"
@@ -192,7 +193,7 @@ func (k *PlanSearch) Act(ctx context.Context, st env.State) (env.Action, error) 
 		if legal := root.LegalActions(nil); len(legal) > 1 {
 			book := k.game.book
 			if book != nil {
-				book.reset(mix(k.seed ^ mix(uint64(s.TurnNumber()))))
+				book.reset(rng.Mix64(k.seed ^ rng.Mix64(uint64(s.TurnNumber()))))
 			}
 			r, err := k.search.SearchMove(ctx, root)
 			if err != nil {

@@ -7,7 +7,7 @@ package stnazaire
 // counters the British cannot see. The hindsight bound also knows every
 // future die: it is told the episode's seed (agents.EpisodeSeeded), keeps
 // its own copy of the dice stream agents.RunEpisode rolls,
-// rand.NewPCG(seed, agents.DiceStream), in step with the game by replaying
+// rng.Dice(seed), in step with the game by replaying
 // the episode privately, and searches a game whose k-th chance node from
 // now takes the stream's k-th draw (search.Searcher.SetDice).
 
@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/rng"
 	"math/rand/v2"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -74,7 +75,7 @@ func NewHindsight(g env.Game, p env.Params, seed uint64) (*Hindsight, error) {
 // StartEpisode implements agents.EpisodeSeeded.
 func (h *Hindsight) StartEpisode(seed uint64) {
 	h.mine = h.g.NewInitialState(seed).(*stn.State)
-	h.dice = *rand.NewPCG(seed, agents.DiceStream)
+	rng.SeedDice(&h.dice, seed)
 	h.started, h.pending = true, false
 }
 

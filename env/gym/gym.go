@@ -3,6 +3,7 @@ package gym
 import (
 	"errors"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/rng"
 	"math/rand/v2"
 
 	"github.com/chariot-ai/chariot/env"
@@ -40,9 +41,6 @@ func MaxSteps(n int) Option { return func(e *Env) { e.maxSteps = n } }
 // ErrNoEpisode is wrapped by Step's error when no episode is running: Reset
 // was not called, the episode ended, or a Policy failed mid-episode.
 var ErrNoEpisode = errors.New("no episode running")
-
-// streamConst is the second word of the PCG seed of an episode's stream.
-const streamConst = 0x67796d2d656e76 // "gym-env"
 
 // maxInnerMoves bounds the moves the environment makes between two of the
 // seat's decisions, so that a broken game or policy cannot hang Step.
@@ -86,7 +84,7 @@ func (e *Env) Reset(seed uint64) (obs []float32, info Info, err error) {
 	}
 	e.running = false
 	e.state = e.game.NewInitialState(seed)
-	e.rng = rand.New(rand.NewPCG(seed, streamConst))
+	e.rng = rng.Dice(seed)
 	e.prev = 0
 	e.steps = 0
 	if err := e.advance(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/rng"
 	"io"
 	"math"
 	"os"
@@ -74,10 +75,7 @@ func DefaultTrain() TrainConfig {
 
 // heldOut reports whether game i of source k is held out.
 func heldOut(seed uint64, k, i int, share float64) bool {
-	z := seed + uint64(k)<<32 + uint64(i)*0x9e3779b97f4a7c15
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	z ^= z >> 31
+	z := rng.Mix64(seed + uint64(k)<<32 + uint64(i)*rng.Golden)
 	return float64(z>>11)/(1<<53) < share
 }
 
