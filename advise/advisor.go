@@ -99,7 +99,7 @@ func NewAdvisor(g env.Game, o Options) (*Advisor, error) {
 		}
 		return a, nil
 	}
-	if err := p.CheckKnown(search.OptionDocs); err != nil {
+	if err := p.CheckKnown(search.OptionDocs(mode)); err != nil {
 		return nil, fmt.Errorf("agent %s: %w", name, err)
 	}
 	_, hasSims := p["sims"]

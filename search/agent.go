@@ -34,8 +34,9 @@ func ModeOf(name string) (Mode, bool) {
 	return 0, false
 }
 
-// OptionDocs documents the options every search agent takes.
-var OptionDocs = []env.OptionDoc{
+// optionDocs documents the options of the search agents, each of which
+// takes those its mode reads (OptionDocs).
+var optionDocs = [...]env.OptionDoc{
 	{Name: "sims", Default: "1000", Help: "simulations per move (0: use time alone)"},
 	{Name: "time", Default: "0", Help: "wall-clock budget per move, e.g. 50ms (0: none)"},
 	{Name: "c", Default: "1.4", Help: "UCT exploration constant on values normalised to [0,1]"},
@@ -63,7 +64,7 @@ func init() {
 		agents.Register(agents.Registration{
 			Name:        m.name,
 			Description: m.description,
-			Options:     optionDocs(m.mode),
+			Options:     OptionDocs(m.mode),
 			New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 				cfg, err := ParseConfig(g, p)
 				if err != nil {
@@ -84,7 +85,7 @@ func init() {
 func ParseConfig(g env.Game, p env.Params) (Config, error) {
 	cfg := DefaultConfig()
 	doc := func(name string) env.OptionDoc {
-		for _, d := range OptionDocs {
+		for _, d := range optionDocs {
 			if d.Name == name {
 				return d
 			}

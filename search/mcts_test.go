@@ -134,7 +134,7 @@ func TestModesRefuseOptionsTheyDoNotRead(t *testing.T) {
 		if !ok {
 			continue
 		}
-		for _, d := range OptionDocs {
+		for _, d := range optionDocs {
 			if has := slices.ContainsFunc(r.Options, func(o env.OptionDoc) bool { return o.Name == d.Name }); has != usedBy(mode, d.Name) {
 				t.Errorf("%s documents option %s: %v, reads it: %v", r.Name, d.Name, has, usedBy(mode, d.Name))
 			}

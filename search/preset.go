@@ -22,7 +22,7 @@ func Preset(name, description string, supports func(env.Game) bool, expansion st
 	if !ok || err != nil {
 		panic(fmt.Sprintf("search: preset %s: bad expansion %q", name, expansion))
 	}
-	docs := optionDocs(mode)
+	docs := OptionDocs(mode)
 	for i, d := range docs {
 		if v, ok := defaults[d.Name]; ok {
 			docs[i].Default = v
@@ -69,10 +69,11 @@ func usedBy(mode Mode, name string) bool {
 	return true
 }
 
-// optionDocs lists the options a search in mode reads.
-func optionDocs(mode Mode) []env.OptionDoc {
+// OptionDocs lists the options a search in mode reads, in a slice of the
+// caller's own.
+func OptionDocs(mode Mode) []env.OptionDoc {
 	var docs []env.OptionDoc
-	for _, d := range OptionDocs {
+	for _, d := range optionDocs {
 		if usedBy(mode, d.Name) {
 			docs = append(docs, d)
 		}

@@ -65,7 +65,7 @@ func planSearchDocs() []env.OptionDoc {
 		{Name: "crn", Default: planCRNDefault, Help: "common random numbers: the i-th simulation through each root move plays the same dice, and moves are compared world by world"},
 		{Name: "z", Default: planZDefault, Help: "with crn: the search changes the plan only for a mean gain over keep, in the same worlds, above z standard errors"},
 	}
-	for _, d := range search.OptionDocs {
+	for _, d := range search.OptionDocs(search.ISMCTS) {
 		switch d.Name {
 		case "rollout", "at", "margin":
 			continue // the plan kept; plan decisions only; its own margin

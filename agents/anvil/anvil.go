@@ -32,8 +32,8 @@ type Plan struct {
 	Odds float64
 }
 
-// Plans are the registered baselines.
-var Plans = []Plan{
+// plans are the registered baselines.
+var plans = []Plan{
 	{Name: "coastalpush", Side: game.Allied, Odds: 1, BombPorts: true,
 		Description: "Allied coastal push: bomb and storm Toulon, then Marseille, then the towns; attack at even odds",
 		Goals:       []string{"09", "10", "12", "25", "29", "30", "14", "23"}},
@@ -63,13 +63,13 @@ func init() {
 			if !ok {
 				return nil, fmt.Errorf("%s plays only %s", Doctrine, game.Name)
 			}
-			return doctrine{newPlanner(ag, Plans[0]), newPlanner(ag, Plans[2])}, nil
+			return doctrine{newPlanner(ag, plans[0]), newPlanner(ag, plans[2])}, nil
 		},
 	})
-	for _, p := range Plans {
+	for _, p := range plans {
 		p := p
 		agents.Register(agents.Registration{
-			Name: p.Name, Description: p.Description + " (plays the " + game.SideNames[p.Side] + " only)", Baseline: true,
+			Name: p.Name, Description: p.Description + " (plays the " + game.SideName(p.Side) + " only)", Baseline: true,
 			Seats:    []int{int(p.Side)},
 			Supports: func(g env.Game) bool { return g.Name() == game.Name },
 			New: func(g env.Game, _ env.Params, _ uint64) (agents.Agent, error) {
@@ -131,7 +131,7 @@ func (pl *planner) Act(_ context.Context, st env.State) (env.Action, error) {
 	}
 	if int(s.CurrentPlayer()) != pl.plan.Side {
 		return 0, fmt.Errorf("%s plays the %s side, but the %s side is to move (seat it as seat %d)", pl.plan.Name,
-			game.SideNames[pl.plan.Side], env.SeatName(pl.g, s.CurrentPlayer()), pl.plan.Side)
+			game.SideName(pl.plan.Side), env.SeatName(pl.g, s.CurrentPlayer()), pl.plan.Side)
 	}
 	pl.legal = s.LegalActions(pl.legal)
 	if len(pl.legal) == 0 {

@@ -78,7 +78,7 @@ func TestBaselinesBeatRandom(t *testing.T) {
 	g := mustGame(t)
 	const n = 10
 	rnd, _ := match(t, g, "random", "random", n)
-	for _, p := range Plans {
+	for _, p := range plans {
 		var m float64
 		if p.Side == game.Allied {
 			m, _ = match(t, g, p.Name, "random", n)

@@ -39,12 +39,9 @@ var searchBestOptions = func() []env.OptionDoc {
 		{Name: "mode", Default: searchBestDefaults["mode"], Help: "search mode: openloop or mcts (closed loop)"},
 		{Name: "at", Default: searchBestDefaults["at"], Help: "decisions searched, joined by '+': " + strings.Join(kinds, ", ") + "; the plans play the others (inside the search every decision is searched)"},
 	}
-	for _, d := range search.OptionDocs {
-		switch d.Name {
-		case "at":
+	for _, d := range search.OptionDocs(search.OpenLoop) {
+		if d.Name == "at" {
 			continue // its own, above
-		case "worlds", "margin":
-			continue // for determinized and halving, not its modes
 		}
 		if v, ok := searchBestDefaults[d.Name]; ok {
 			d.Default = v
@@ -104,7 +101,7 @@ func newSearchBest(g env.Game, p env.Params, seed uint64) (agents.Agent, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &searchBest{plans: doctrine{newPlanner(ag, Plans[0]), newPlanner(ag, Plans[2])}, search: &search.Agent{S: s}, at: at}, nil
+	return &searchBest{plans: doctrine{newPlanner(ag, plans[0]), newPlanner(ag, plans[2])}, search: &search.Agent{S: s}, at: at}, nil
 }
 
 // searchBest searches the decisions in at and lets the plans play the rest.

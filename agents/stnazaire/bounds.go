@@ -29,7 +29,7 @@ func init() {
 		Name: "hindsight",
 		Description: "an upper bound, not a player: open-loop search on the true state (face-down counters seen) " +
 			"whose simulations roll the episode's own future dice; only under agents.RunEpisode (bench, eval)",
-		Options:  search.OptionDocs,
+		Options:  search.OptionDocs(search.OpenLoop),
 		Supports: func(g env.Game) bool { _, ok := g.(*stn.Game); return ok && g.NumPlayers() == 1 },
 		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 			return NewHindsight(g, p, seed)
@@ -50,7 +50,7 @@ type Hindsight struct {
 	buf     []env.Action
 }
 
-// NewHindsight builds the agent with the search options of search.OptionDocs.
+// NewHindsight builds the agent with the options of an open-loop search.
 func NewHindsight(g env.Game, p env.Params, seed uint64) (*Hindsight, error) {
 	if _, ok := g.(*stn.Game); !ok || g.NumPlayers() != 1 {
 		return nil, fmt.Errorf("hindsight plays the solitaire St. Nazaire (opponent=rules), not %s", g.Name())

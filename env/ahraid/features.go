@@ -44,8 +44,8 @@ const (
 	numState
 )
 
-// GermanStateFeatureDocs are the German state features, in order.
-var GermanStateFeatureDocs = []env.FeatureDoc{
+// germanStateFeatureDocs are the German state features, in order.
+var germanStateFeatureDocs = []env.FeatureDoc{
 	fd("turn", 1, 40, "game turn"),
 	fd("turns_left", 0, 39, "turns after the current one"),
 	fd("decision", 0, 3, "pending German decision: 0 none, 1 move, 2 target, 3 consolidate"),
@@ -102,12 +102,12 @@ var germanActionOwnDocs = []env.FeatureDoc{
 // germanContext are the state features at the head of a state–action row.
 var germanContext = []int{fTurn, fTurnsLeft, fDecision, fUStrength, fUCdoHere, fUDistCdo, fUDistObj}
 
-// GermanActionFeatureDocs are the features of a German state–action row:
+// germanActionFeatureDocs are the features of a German state–action row:
 // the context, n_legal, then the action's own.
-var GermanActionFeatureDocs = func() []env.FeatureDoc {
+var germanActionFeatureDocs = func() []env.FeatureDoc {
 	var fs []env.FeatureDoc
 	for _, i := range germanContext {
-		fs = append(fs, GermanStateFeatureDocs[i])
+		fs = append(fs, germanStateFeatureDocs[i])
 	}
 	fs = append(fs, fd("n_legal", 1, 64, "number of legal actions at the decision"))
 	return append(fs, germanActionOwnDocs...)
@@ -168,10 +168,10 @@ type germanEncoder struct {
 func (e *germanEncoder) Version() int { return GermanFeatureVersion }
 
 // StateDocs implements env.FeatureEncoder.
-func (e *germanEncoder) StateDocs() []env.FeatureDoc { return GermanStateFeatureDocs }
+func (e *germanEncoder) StateDocs() []env.FeatureDoc { return germanStateFeatureDocs }
 
 // ActionDocs implements env.FeatureEncoder.
-func (e *germanEncoder) ActionDocs() []env.FeatureDoc { return GermanActionFeatureDocs }
+func (e *germanEncoder) ActionDocs() []env.FeatureDoc { return germanActionFeatureDocs }
 
 // nearest is the distance from area a to the nearest of areas.
 func (e *germanEncoder) nearest(a int, areas []int) int {

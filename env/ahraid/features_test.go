@@ -12,14 +12,14 @@ import (
 )
 
 func TestGermanFeatureTables(t *testing.T) {
-	if len(GermanStateFeatureDocs) != numState || len(germanActionOwnDocs) != numOwn {
-		t.Fatalf("tables have %d and %d features, the code %d and %d", len(GermanStateFeatureDocs), len(germanActionOwnDocs), numState, numOwn)
+	if len(germanStateFeatureDocs) != numState || len(germanActionOwnDocs) != numOwn {
+		t.Fatalf("tables have %d and %d features, the code %d and %d", len(germanStateFeatureDocs), len(germanActionOwnDocs), numState, numOwn)
 	}
 	readme, err := os.ReadFile("FEATURES.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range slices.Concat(GermanStateFeatureDocs, GermanActionFeatureDocs[len(germanContext):]) {
+	for _, f := range slices.Concat(germanStateFeatureDocs, germanActionFeatureDocs[len(germanContext):]) {
 		if f.Lo > f.Hi || f.Meaning == "" {
 			t.Errorf("%s: bad range or no meaning", f.Name)
 		}
@@ -56,7 +56,7 @@ func TestGermanFeatureRanges(t *testing.T) {
 			case 1:
 				e.Reset(s)
 				sbuf = e.EncodeState(sbuf)
-				check(t, GermanStateFeatureDocs, sbuf)
+				check(t, germanStateFeatureDocs, sbuf)
 				kinds[sbuf[fDecision]]++
 				rule, err := s.(env.RuleBot).RuleAction()
 				if err != nil {
@@ -65,7 +65,7 @@ func TestGermanFeatureRanges(t *testing.T) {
 				ruled := 0
 				for _, b := range legal {
 					abuf = e.EncodeAction(b, abuf)
-					check(t, GermanActionFeatureDocs, abuf)
+					check(t, germanActionFeatureDocs, abuf)
 					if abuf[len(germanContext)+1+aRules] == 1 {
 						ruled++
 						if b != rule {

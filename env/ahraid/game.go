@@ -13,7 +13,7 @@ func init() {
 	env.Register(env.Registration{
 		Name:        Name,
 		Description: "Raid on St. Nazaire (Avalon Hill solitaire, from its player aid): the boats' run-in up the Loire, then the commandos ashore, 20 turns",
-		Options:     OptionDocs,
+		Options:     optionDocs,
 		New:         env.DataGame(ParseOptions, LoadData, DefaultData, NewGame),
 	})
 }

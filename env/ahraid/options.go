@@ -33,21 +33,21 @@ type Options struct {
 // DefaultOptions are the rulings of RULINGS.md with the data's turn track.
 func DefaultOptions() Options { return Options{} }
 
-// OptionDocs document every option, for the registry and the CLI.
-var OptionDocs = []env.OptionDoc{
+// optionDocs document every option, for the registry and the CLI.
+var optionDocs = []env.OptionDoc{
 	{Name: "turns", Default: "0", Help: "number of turns, 1-40 (0: the data set's turn track, 20 turns 0128-0322)"},
 	{Name: "opponent", Default: "rules", Help: "rules: the aid plays the Germans; seat: the Germans are seat 1 (the rules agent plays them as the aid does)"},
 	{Name: "target_by_number", Default: "false", Help: "a hit's target boat is a die read as a boat number, nearest afloat number if gone (ruling A4)"},
 	{Name: "fight_fail_elim", Default: "false", Help: "a reduced German unit that fires and misses is eliminated (ruling A11)"},
 	{Name: "german_exit_cost", Default: "false", Help: "German units also pay the 1 MF for leaving an area commandos hold (the aid: commandos and armoured cars only; ruling A31)"},
-	{Name: "data", Default: "", Help: "path of an alternative data file (map, counters, tables)"},
+	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (map, counters, tables)"},
 }
 
 // ParseOptions reads key=value params over the defaults. The "data" key is
 // not an option of the rules and is returned separately.
 func ParseOptions(p env.Params) (Options, string, error) {
 	o := DefaultOptions()
-	if err := p.CheckKnown(OptionDocs); err != nil {
+	if err := p.CheckKnown(optionDocs); err != nil {
 		return o, "", err
 	}
 	for k, dst := range map[string]*bool{"target_by_number": &o.TargetByNumber, "fight_fail_elim": &o.FightFailElim,

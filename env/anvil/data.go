@@ -23,8 +23,11 @@ const (
 	German = 1
 )
 
-// SideNames name the seats as the printed game does.
-var SideNames = [2]string{"Allied", "German"}
+// sideNames name the seats as the printed game does.
+var sideNames = [2]string{"Allied", "German"}
+
+// SideName is the printed name of side 0 (the Allies) or 1 (the Germans).
+func SideName(side int) string { return sideNames[side] }
 
 // Terrain types (1.1).
 const (

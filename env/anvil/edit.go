@@ -44,7 +44,7 @@ func (s *State) EditExamples() []string {
 	}
 	for a := range d.Areas {
 		if s.fort[a] == 0 && !s.hasUnits(Allied, a) && !s.hasUnits(German, a) {
-			cands = append(cands, env.EditPrefix+d.Areas[a].ID+" "+SideNames[1-s.controller(a)])
+			cands = append(cands, env.EditPrefix+d.Areas[a].ID+" "+sideNames[1-s.controller(a)])
 			break
 		}
 	}
@@ -89,7 +89,7 @@ func (s *State) Edit(cmd string) error {
 		return fmt.Errorf("%q: %s; set it between activations", cmd, s.Prompt())
 	}
 	if c.dec == decImpulse && !c.canActivate(int(c.side)) {
-		return fmt.Errorf("%q: it would leave the %s impulse with nothing to activate", cmd, SideNames[c.side])
+		return fmt.Errorf("%q: it would leave the %s impulse with nothing to activate", cmd, sideNames[c.side])
 	}
 	if len(c.LegalActions(nil)) == 0 {
 		return fmt.Errorf("%q: it would leave the pending decision without a move", cmd)
@@ -246,7 +246,7 @@ func (s *State) editArea(a int, what, arg string) error {
 	}
 	s.afterEdit()
 	if want >= 0 && s.controller(a) != want {
-		return fmt.Errorf("only %s units stand in %s: control follows them (1.6)", SideNames[1-want], name)
+		return fmt.Errorf("only %s units stand in %s: control follows them (1.6)", sideNames[1-want], name)
 	}
 	return nil
 }

@@ -13,7 +13,7 @@ func init() {
 	env.Register(env.Registration{
 		Name:        Name,
 		Description: "Striking the Anvil (Battles Magazine / Nuts!): Provence 1944, Allies (seat 0) against Germans (seat 1), area movement",
-		Options:     OptionDocs,
+		Options:     optionDocs,
 		New:         env.DataGame(ParseOptions, LoadData, DefaultData, NewGame),
 	})
 }
@@ -75,7 +75,7 @@ func (g *Game) Options() string { return env.DataOptions(g.opts.Params(), g.data
 func (g *Game) NumPlayers() int { return 2 }
 
 // SeatNames implements env.Seater.
-func (g *Game) SeatNames() []string { return []string{SideNames[Allied], SideNames[German]} }
+func (g *Game) SeatNames() []string { return []string{sideNames[Allied], sideNames[German]} }
 
 func (g *Game) NumDistinctActions() int { return numActions }
 

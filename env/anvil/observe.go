@@ -138,11 +138,11 @@ func (s *State) Observe(p env.Player) any {
 		if s.disorg(u) {
 			st = "disorganized"
 		}
-		v.Units = append(v.Units, UnitView{Name: d.Units[u].Name, Side: SideNames[d.Units[u].Side], Area: d.Areas[s.loc[u]].ID,
+		v.Units = append(v.Units, UnitView{Name: d.Units[u].Name, Side: sideNames[d.Units[u].Side], Area: d.Areas[s.loc[u]].ID,
 			SP: s.sp(u), Steps: int(s.steps[u]), Status: st})
 	}
 	for a := range d.Areas {
-		av := AreaView{ID: d.Areas[a].ID, Control: SideNames[s.controller(a)], Fort: int(s.fort[a]), Bombs: int(s.bombs[a])}
+		av := AreaView{ID: d.Areas[a].ID, Control: sideNames[s.controller(a)], Fort: int(s.fort[a]), Bombs: int(s.bombs[a])}
 		switch s.ffi[a] {
 		case ffiControl:
 			av.FFI = "control"
@@ -151,7 +151,7 @@ func (s *State) Observe(p env.Player) any {
 		}
 		for side := range 2 {
 			if !s.isSupplied(side, a) && s.hasUnits(side, a) {
-				av.OutOfSupply = append(av.OutOfSupply, SideNames[side])
+				av.OutOfSupply = append(av.OutOfSupply, sideNames[side])
 			}
 		}
 		v.Areas = append(v.Areas, av)
@@ -208,7 +208,7 @@ func (s *State) Pieces() []env.Piece {
 		if s.disorg(u) {
 			label += ", disorganized"
 		}
-		out = append(out, env.Piece{Side: SideNames[un.Side], Name: un.Name, Label: label, Cell: int(s.loc[u]),
+		out = append(out, env.Piece{Side: sideNames[un.Side], Name: un.Name, Label: label, Cell: int(s.loc[u]),
 			Active: s.act.has(u) || s.sel.has(u)})
 	}
 	return out

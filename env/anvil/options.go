@@ -24,20 +24,20 @@ type Options struct {
 // DefaultOptions are the historical scenario without the variant.
 func DefaultOptions() Options { return Options{Scenario: 1} }
 
-// OptionDocs document every option.
-var OptionDocs = []env.OptionDoc{
+// optionDocs document every option.
+var optionDocs = []env.OptionDoc{
 	{Name: "scenario", Default: "1", Help: "1 historical (15 Aug 1944), 2 what-if June 6th 1944, 3 what-if after German redeployment"},
 	{Name: "combat_groups", Default: "false", Help: "variant 10: combat groups formed each turn and activated whole"},
 	{Name: "combined_arms_grouped", Default: "false", Help: "5.7 item 3 read literally: artillery and anti-tank one combined-arms type"},
 	{Name: "turns", Default: "0", Help: "game length in turns; 0 keeps the scenario's"},
-	{Name: "data", Default: "", Help: "path of an alternative data file (map, counters, tables, scenarios)"},
+	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (map, counters, tables, scenarios)"},
 }
 
 // ParseOptions reads key=value params over the defaults; "data" is
 // returned apart.
 func ParseOptions(p env.Params) (Options, string, error) {
 	o := DefaultOptions()
-	if err := p.CheckKnown(OptionDocs); err != nil {
+	if err := p.CheckKnown(optionDocs); err != nil {
 		return o, "", err
 	}
 	for k, dst := range map[string]*bool{"combat_groups": &o.CombatGroups, "combined_arms_grouped": &o.CombinedArmsGrouped} {

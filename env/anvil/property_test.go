@@ -39,7 +39,7 @@ func invariants(st env.State) error {
 			return fmt.Errorf("%s exited the map", un.Name)
 		}
 		if (s.act.has(u) || s.moving.has(u)) && un.Side != int(s.side) {
-			return fmt.Errorf("%s is in the %s activation", un.Name, SideNames[s.side])
+			return fmt.Errorf("%s is in the %s activation", un.Name, sideNames[s.side])
 		}
 	}
 	// Between activations no support unit stands without a combat unit
@@ -57,7 +57,7 @@ func invariants(st env.State) error {
 			}
 		}
 		if !s.canActivate(int(s.side)) {
-			return fmt.Errorf("%s impulse with nothing to activate", SideNames[s.side])
+			return fmt.Errorf("%s impulse with nothing to activate", sideNames[s.side])
 		}
 	}
 	if s.dec == decHits && s.hitsDue <= 0 {

@@ -18,7 +18,7 @@ func (s *State) Phase() string {
 // Prompt says what the pending decision or die is about (env.Prompter).
 func (s *State) Prompt() string {
 	d := s.data()
-	side := SideNames[s.decSide]
+	side := sideNames[s.decSide]
 	switch s.roll {
 	case rollFFI:
 		return "FFI die for " + d.AreaName(int(s.pendArea)) + " (1-2 fighters, 3-4 control)"
@@ -29,7 +29,7 @@ func (s *State) Prompt() string {
 	case rollParadrop:
 		return "paradrop die in " + d.AreaName(s.g.sc.Arrivals[s.pendArea].Area) + " (1-4 Good Order)"
 	case rollCombat:
-		return fmt.Sprintf("%s die: %s attacks with %d SP, %+d", combatNames[s.ck], SideNames[s.cAtt], s.cSP, s.cDRM)
+		return fmt.Sprintf("%s die: %s attacks with %d SP, %+d", combatNames[s.ck], sideNames[s.cAtt], s.cSP, s.cDRM)
 	case rollBridge:
 		return "bridge die: 1-2 fails"
 	case rollRepairDelay:
@@ -75,7 +75,7 @@ func (s *State) String() string {
 				units = append(units, s.unitLabel(u))
 			}
 		}
-		marks := SideNames[s.controller(ar)]
+		marks := sideNames[s.controller(ar)]
 		if s.fort[ar] > 0 {
 			marks += fmt.Sprintf(", fortification %d", s.fort[ar])
 		}
@@ -112,7 +112,7 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 		return ""
 	}
 	d := s.data()
-	who := SideNames[b.decSide]
+	who := sideNames[b.decSide]
 	if b.roll != rollNone {
 		who = "die"
 	}
@@ -153,7 +153,7 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 	}
 	for ar := range d.Areas {
 		if b.controller(ar) != s.controller(ar) {
-			lines = append(lines, d.AreaName(ar)+" now "+SideNames[s.controller(ar)]+"-controlled")
+			lines = append(lines, d.AreaName(ar)+" now "+sideNames[s.controller(ar)]+"-controlled")
 		}
 		if b.fort[ar] != s.fort[ar] {
 			lines = append(lines, fmt.Sprintf("%s fortification level %d", d.AreaName(ar), s.fort[ar]))

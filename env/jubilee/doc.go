@@ -21,6 +21,6 @@
 // data/README.md); RULINGS.md lists the readings taken where the text is
 // unclear.
 //
-// Options (key=value, see OptionDocs): turns, no_convoy, bombardment,
+// Options (key=value, see optionDocs): turns, no_convoy, bombardment,
 // early_flanks, opponent, strict_evac, data.
 package jubilee

@@ -14,7 +14,7 @@ func init() {
 	env.Register(env.Registration{
 		Name:        Name,
 		Description: "Operation Jubilee (Dieppe, 1942): solitaire, the Commonwealth raid against rule-driven Germans, 24 turns",
-		Options:     OptionDocs,
+		Options:     optionDocs,
 		New:         env.DataGame(ParseOptions, LoadData, DefaultData, NewGame),
 	})
 }

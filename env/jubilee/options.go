@@ -46,8 +46,8 @@ type Options struct {
 // DefaultOptions are the rules as written, no variants.
 func DefaultOptions() Options { return Options{Turns: numTurns} }
 
-// OptionDocs document every option.
-var OptionDocs = []env.OptionDoc{
+// optionDocs document every option.
+var optionDocs = []env.OptionDoc{
 	{Name: "turns", Default: "24", Help: "number of game turns (14.1)"},
 	{Name: "no_convoy", Default: "false", Help: "optional rule 16.2: no convoy met; 5 commandos and 4 TP at Yellow and Orange; -5 VP"},
 	{Name: "bombardment", Default: "false", Help: "optional rule 16.3: pre-landing bombardment of Dieppe; -5 VP"},
@@ -58,14 +58,14 @@ var OptionDocs = []env.OptionDoc{
 	{Name: "fire_assign", Default: "most", Help: "6.11: a chit's German hits go first to hitting the most CW units possible across its positions (most), or position by position by fire priority alone (greedy) (rulings J9, J39)"},
 	{Name: "board_from", Default: "beach", Help: "10.13 on the Yellow and Orange maps: once a unit boards, the others board from that same beach (its rule) or that same hex (its example) (ruling J38)"},
 	{Name: "infiltration_keeps", Default: "false", Help: "the chit of an infiltration's special draw stays out of the cup until it is refilled (ruling J7)"},
-	{Name: "data", Default: "", Help: "path of an alternative data file (maps, counters, chits, tables)"},
+	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (maps, counters, chits, tables)"},
 }
 
 // ParseOptions reads key=value params over the defaults; "data" is
 // returned separately.
 func ParseOptions(p env.Params) (Options, string, error) {
 	o := DefaultOptions()
-	if err := p.CheckKnown(OptionDocs); err != nil {
+	if err := p.CheckKnown(optionDocs); err != nil {
 		return o, "", err
 	}
 	bools := map[string]*bool{"no_convoy": &o.NoConvoy, "bombardment": &o.Bombardment, "early_flanks": &o.EarlyFlanks, "strict_evac": &o.StrictEvac, "infiltration_keeps": &o.InfiltrationKeeps}

@@ -19,5 +19,5 @@
 // (data/default.json, explained in data/README.md); RULINGS.md lists the
 // readings taken where the text is unclear.
 //
-// Options (key=value, see OptionDocs): reactions, opponent, turns, data.
+// Options (key=value, see optionDocs): reactions, opponent, turns, data.
 package skirmish

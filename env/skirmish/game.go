@@ -13,7 +13,7 @@ func init() {
 	env.Register(env.Registration{
 		Name:        Name,
 		Description: "the commando raid skirmish: miniatures in inches, commandos against a garrison run by authored reaction rules",
-		Options:     OptionDocs,
+		Options:     optionDocs,
 		New:         env.DataGame(ParseOptions, LoadData, DefaultData, NewGame),
 	})
 }

@@ -23,19 +23,19 @@ type Options struct {
 // DefaultOptions: a sleepy garrison played by the reaction rules.
 func DefaultOptions() Options { return Options{Reactions: "sleepy"} }
 
-// OptionDocs document every option.
-var OptionDocs = []env.OptionDoc{
+// optionDocs document every option.
+var optionDocs = []env.OptionDoc{
 	{Name: "reactions", Default: "sleepy", Help: "authored German reaction set: sleepy (a garrison to be woken) or alert (alarm raised, lights lit)"},
 	{Name: "opponent", Default: "rules", Help: "rules: the Germans are played by the reaction rules; seat: the Germans are seat 1"},
 	{Name: "turns", Default: "0", Help: "turn limit, overriding the scenario's (0: the scenario's)"},
-	{Name: "data", Default: "", Help: "path of a scenario file (table, terrain, forces, victory)"},
+	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of a scenario file (table, terrain, forces, victory)"},
 }
 
 // ParseOptions reads key=value params over the defaults; "data" is returned
 // apart.
 func ParseOptions(p env.Params) (Options, string, error) {
 	o := DefaultOptions()
-	if err := p.CheckKnown(OptionDocs); err != nil {
+	if err := p.CheckKnown(optionDocs); err != nil {
 		return o, "", err
 	}
 	if v, ok := p["reactions"]; ok {

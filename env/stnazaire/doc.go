@@ -20,7 +20,7 @@
 // RULINGS.md lists every reading taken where the text is unclear, with the
 // options that select the other reading.
 //
-// Options (key=value, see OptionDocs): birney_assist, german_variant,
+// Options (key=value, see optionDocs): birney_assist, german_variant,
 // mortar, easy_pinned, any_commando, demolition_target, dashed_fire_all,
 // original_terrain, turns, opponent, data.
 package stnazaire

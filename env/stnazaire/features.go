@@ -71,8 +71,8 @@ const (
 	numState
 )
 
-// StateFeatureDocs are the state features, in order.
-var StateFeatureDocs = []env.FeatureDoc{
+// stateFeatureDocs are the state features, in order.
+var stateFeatureDocs = []env.FeatureDoc{
 	fd("turn", 1, 10, "game turn (1.2)"),
 	fd("turns_left", 0, 9, "turns after the current one"),
 	fd("phase", 0, 8, "phase: 0 landing, 1..7 A..G, 8 over"),
@@ -176,12 +176,12 @@ const (
 	numOwn
 )
 
-// ActionFeatureDocs are the features of a state–action row, in order: the
+// actionFeatureDocs are the features of a state–action row, in order: the
 // context (state features), n_legal, then actionOwnDocs.
-var ActionFeatureDocs = func() []env.FeatureDoc {
+var actionFeatureDocs = func() []env.FeatureDoc {
 	var fs []env.FeatureDoc
 	for _, i := range contextIdx {
-		fs = append(fs, StateFeatureDocs[i])
+		fs = append(fs, stateFeatureDocs[i])
 	}
 	fs = append(fs, nLegalDoc)
 	return append(fs, actionOwnDocs...)
@@ -537,10 +537,10 @@ func (g *Game) NewFeatureEncoder(p env.Player) env.FeatureEncoder {
 func (e *featureEncoder) Version() int { return FeatureVersion }
 
 // StateDocs implements env.FeatureEncoder.
-func (e *featureEncoder) StateDocs() []env.FeatureDoc { return StateFeatureDocs }
+func (e *featureEncoder) StateDocs() []env.FeatureDoc { return stateFeatureDocs }
 
 // ActionDocs implements env.FeatureEncoder.
-func (e *featureEncoder) ActionDocs() []env.FeatureDoc { return ActionFeatureDocs }
+func (e *featureEncoder) ActionDocs() []env.FeatureDoc { return actionFeatureDocs }
 
 // Reset implements env.FeatureEncoder.
 func (e *featureEncoder) Reset(s env.State) { e.Load(s) }

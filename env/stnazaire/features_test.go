@@ -12,17 +12,17 @@ import (
 )
 
 func TestFeatureTables(t *testing.T) {
-	if len(StateFeatureDocs) != numState || len(actionOwnDocs) != numOwn {
-		t.Fatalf("tables have %d and %d features, the code %d and %d", len(StateFeatureDocs), len(actionOwnDocs), numState, numOwn)
+	if len(stateFeatureDocs) != numState || len(actionOwnDocs) != numOwn {
+		t.Fatalf("tables have %d and %d features, the code %d and %d", len(stateFeatureDocs), len(actionOwnDocs), numState, numOwn)
 	}
-	if len(ActionFeatureDocs) != len(contextIdx)+1+numOwn {
-		t.Fatalf("ActionFeatureDocs has %d features", len(ActionFeatureDocs))
+	if len(actionFeatureDocs) != len(contextIdx)+1+numOwn {
+		t.Fatalf("actionFeatureDocs has %d features", len(actionFeatureDocs))
 	}
 	readme, err := os.ReadFile("FEATURES.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range slices.Concat(StateFeatureDocs, []env.FeatureDoc{nLegalDoc}, actionOwnDocs) {
+	for _, f := range slices.Concat(stateFeatureDocs, []env.FeatureDoc{nLegalDoc}, actionOwnDocs) {
 		if f.Lo > f.Hi || f.Meaning == "" {
 			t.Errorf("%s: bad range or no meaning", f.Name)
 		}
@@ -48,13 +48,13 @@ func TestFeatureRanges(t *testing.T) {
 			decisions++
 			e.Reset(s)
 			sbuf = e.EncodeState(sbuf)
-			checkFeatures(t, StateFeatureDocs, sbuf)
+			checkFeatures(t, stateFeatureDocs, sbuf)
 			if v := s.Value(); sbuf[sValueEstimate] != v {
 				t.Fatalf("value_estimate %v, Value() %v", sbuf[sValueEstimate], v)
 			}
 			for _, b := range s.LegalActions(nil) {
 				abuf = e.EncodeAction(b, abuf)
-				checkFeatures(t, ActionFeatureDocs, abuf)
+				checkFeatures(t, actionFeatureDocs, abuf)
 			}
 		})
 	}

@@ -15,7 +15,7 @@ func init() {
 	env.Register(env.Registration{
 		Name:        Name,
 		Description: "Commandos at St. Nazaire (Vae Victis): solitaire, British commandos against rule-driven Germans, 10 turns",
-		Options:     OptionDocs,
+		Options:     optionDocs,
 		New:         env.DataGame(ParseOptions, OpenData, DefaultData, NewGame),
 	})
 }

@@ -49,8 +49,8 @@ const (
 	numGState
 )
 
-// GermanStateFeatureDocs are the German state features, in order.
-var GermanStateFeatureDocs = []env.FeatureDoc{
+// germanStateFeatureDocs are the German state features, in order.
+var germanStateFeatureDocs = []env.FeatureDoc{
 	fd("turn", 1, 10, "game turn (1.2)"),
 	fd("turns_left", 0, 9, "turns after the current one"),
 	fd("phase", 0, 8, "phase: 0 landing, 1..7 A..G, 8 over"),
@@ -128,13 +128,13 @@ var germanActionOwnDocs = []env.FeatureDoc{
 	fd("a_tgt_commandos_here", -1, 32, "attack: commandos in its space"),
 }
 
-// GermanActionFeatureDocs are the features of a German state–action row:
+// germanActionFeatureDocs are the features of a German state–action row:
 // the context (turn, turns_left, phase, decision and the u_ features),
 // n_legal, then the action's own.
-var GermanActionFeatureDocs = func() []env.FeatureDoc {
+var germanActionFeatureDocs = func() []env.FeatureDoc {
 	var fs []env.FeatureDoc
 	for _, i := range germanContext {
-		fs = append(fs, GermanStateFeatureDocs[i])
+		fs = append(fs, germanStateFeatureDocs[i])
 	}
 	fs = append(fs, fd("n_legal", 1, 128, "number of legal actions at the decision"))
 	return append(fs, germanActionOwnDocs...)
@@ -170,10 +170,10 @@ func newGermanEncoder(sg *Game) *germanEncoder {
 func (e *germanEncoder) Version() int { return GermanFeatureVersion }
 
 // StateDocs implements env.FeatureEncoder.
-func (e *germanEncoder) StateDocs() []env.FeatureDoc { return GermanStateFeatureDocs }
+func (e *germanEncoder) StateDocs() []env.FeatureDoc { return germanStateFeatureDocs }
 
 // ActionDocs implements env.FeatureEncoder.
-func (e *germanEncoder) ActionDocs() []env.FeatureDoc { return GermanActionFeatureDocs }
+func (e *germanEncoder) ActionDocs() []env.FeatureDoc { return germanActionFeatureDocs }
 
 // nearest is the distance from x to the nearest of spaces, or FeatFar.
 func (e *germanEncoder) nearest(x int, spaces []int) int {

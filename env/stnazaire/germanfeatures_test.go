@@ -12,14 +12,14 @@ import (
 )
 
 func TestGermanFeatureTables(t *testing.T) {
-	if len(GermanStateFeatureDocs) != numGState || len(germanActionOwnDocs) != numGOwn {
-		t.Fatalf("tables have %d and %d features, the code %d and %d", len(GermanStateFeatureDocs), len(germanActionOwnDocs), numGState, numGOwn)
+	if len(germanStateFeatureDocs) != numGState || len(germanActionOwnDocs) != numGOwn {
+		t.Fatalf("tables have %d and %d features, the code %d and %d", len(germanStateFeatureDocs), len(germanActionOwnDocs), numGState, numGOwn)
 	}
 	readme, err := os.ReadFile("FEATURES.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range slices.Concat(GermanStateFeatureDocs, GermanActionFeatureDocs[len(germanContext):]) {
+	for _, f := range slices.Concat(germanStateFeatureDocs, germanActionFeatureDocs[len(germanContext):]) {
 		if f.Lo > f.Hi || f.Meaning == "" {
 			t.Errorf("%s: bad range or no meaning", f.Name)
 		}
@@ -62,7 +62,7 @@ func TestGermanFeatureRanges(t *testing.T) {
 				decisions++
 				e.Reset(s)
 				sbuf = e.EncodeState(sbuf)
-				checkFeatures(t, GermanStateFeatureDocs, sbuf)
+				checkFeatures(t, germanStateFeatureDocs, sbuf)
 				switch sbuf[gsDecision] {
 				case 1:
 					moves++
@@ -78,7 +78,7 @@ func TestGermanFeatureRanges(t *testing.T) {
 				ruled := 0
 				for _, b := range legal {
 					abuf = e.EncodeAction(b, abuf)
-					checkFeatures(t, GermanActionFeatureDocs, abuf)
+					checkFeatures(t, germanActionFeatureDocs, abuf)
 					if own := abuf[len(germanContext)+1:]; own[gaRules] == 1 {
 						ruled++
 						if b != rule {

@@ -54,8 +54,8 @@ func DefaultOptions() Options {
 	return Options{BirneyAssist: true, Mortar: true, DemolitionTarget: 6, Turns: 10}
 }
 
-// OptionDocs document every option, for the registry and the CLI.
-var OptionDocs = []env.OptionDoc{
+// optionDocs document every option, for the registry and the CLI.
+var optionDocs = []env.OptionDoc{
 	{Name: "birney_assist", Default: "true", Help: "optional rule 5.2.3: another assault team may attack FlaK #12 if Birney fails"},
 	{Name: "german_variant", Default: "false", Help: "rules variant of 8.1: spread evenly, prefer square spaces, D10 for ties"},
 	{Name: "mortar", Default: "true", Help: "optional rule 9.3: Hodgson's mortar fires along dashed connections"},
@@ -76,7 +76,7 @@ var OptionDocs = []env.OptionDoc{
 // an embedded set or a path (see OpenData).
 func ParseOptions(p env.Params) (Options, string, error) {
 	o := DefaultOptions()
-	if err := p.CheckKnown(OptionDocs); err != nil {
+	if err := p.CheckKnown(optionDocs); err != nil {
 		return o, "", err
 	}
 	bools := map[string]*bool{

@@ -37,8 +37,8 @@ import (
 	trainmodels "github.com/chariot-ai/chariot/train/models"
 )
 
-// OptionDocs are the options of a learned agent.
-var OptionDocs = []env.OptionDoc{
+// optionDocs are the options of a learned agent.
+var optionDocs = []env.OptionDoc{
 	{Name: "model", Default: "", Help: "policy model file (chariot train policy), or the name of a shipped model (train/models)"},
 	{Name: "temp", Default: "0", Help: "0: play the best-scored action; above 0: sample actions with probability ∝ exp(score/temp)"},
 	{Name: "at", Default: "", Help: "decision kinds the model plays, joined by '+' (games that name them); plan plays the others (default: all)"},
@@ -49,13 +49,13 @@ func init() {
 	agents.Register(agents.Registration{
 		Name:        "learned",
 		Description: "plays the action a learned policy model (bagged golearn trees over train/features) scores best, without search",
-		Options:     OptionDocs,
+		Options:     optionDocs,
 		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 			path := p["model"]
 			if path == "" {
 				return nil, errors.New("learned: no policy model: give learned:model=FILE")
 			}
-			temp, err := agents.Float(p, OptionDocs[1], 0, 1e6)
+			temp, err := agents.Float(p, optionDocs[1], 0, 1e6)
 			if err != nil {
 				return nil, err
 			}
@@ -266,7 +266,7 @@ func (a *Agent) setPlan(g env.Game, p env.Params, seed uint64) error {
 	if !ok {
 		return fmt.Errorf("learned: option at: %s does not name its kinds of decision", g.Name())
 	}
-	at, err := agents.Choices(p, OptionDocs[2], "+", dk.DecisionKinds(), "a kind of decision of "+g.Name())
+	at, err := agents.Choices(p, optionDocs[2], "+", dk.DecisionKinds(), "a kind of decision of "+g.Name())
 	if err != nil {
 		return err
 	}
