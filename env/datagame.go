@@ -5,8 +5,14 @@ import (
 	"os"
 )
 
+// EmbeddedDataName is the value of option data that names the data a game
+// embeds, as leaving it out does: data=default means the same game on
+// every game that has the option (a file of that name is ./default).
+const EmbeddedDataName = "default"
+
 // DataGame is the New of a game built from a data set: parse reads the
-// options and the path of the data file they name ("" for none), load reads
+// options and the path of the data file they name ("" or EmbeddedDataName
+// for the embedded data, recorded as ""), load reads
 // that file, embedded gives the data the game ships with, and build makes the
 // game, told the path so that its Options can rebuild it.
 func DataGame[O, D any, G Game](parse func(Params) (O, string, error), load func(path string) (D, error),
@@ -15,6 +21,9 @@ func DataGame[O, D any, G Game](parse func(Params) (O, string, error), load func
 		o, path, err := parse(p)
 		if err != nil {
 			return nil, err
+		}
+		if path == EmbeddedDataName {
+			path = ""
 		}
 		var d D
 		if path != "" {

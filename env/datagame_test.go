@@ -44,6 +44,8 @@ func TestDataGame(t *testing.T) {
 	}{
 		{env.Params{"opt": "x"}, "embedded/x/", false},
 		{env.Params{"opt": "y", "data": "mine.json"}, "file mine.json/y/mine.json", false},
+		{env.Params{"opt": "z", "data": "default"}, "embedded/z/", false}, // the embedded data by name, recorded as left out
+		{env.Params{"data": "./default"}, "file ./default//./default", false},
 		{env.Params{"bad": "1"}, "", true},
 		{env.Params{"data": "missing.json"}, "", true},
 		{env.Params{"opt": "fail"}, "embedded/fail/", true},

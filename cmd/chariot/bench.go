@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/chariot-ai/chariot/agents"
-	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/eval"
 	"golang.org/x/term"
 )
@@ -36,6 +35,7 @@ func isTerminal(w io.Writer) bool {
 func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	gameSpec := fs.String("game", defaultGame, "game spec, name or name:k=v,k=v (see chariot games)")
+	dataPath := fs.String("data", "", dataFlagHelp)
 	agentList := fs.String("agents", "", "comma-separated agent specs, as random,mcts:sims=800,c=1.4 (default: the baseline agents of the game, random first); in a game of two seats or more they meet in a round robin, seats swapped")
 	seatList := fs.String("seats", "", "one agent spec per seat, as mcts,random: a single match instead of --agents")
 	opponentList := fs.String("opponents", "", "agent specs that hold every seat but the first, each against each of --agents: the robustness table")
@@ -78,7 +78,7 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	if shard.Sharded() && *out != "" && !strings.EqualFold(filepath.Ext(*out), ".jsonl") {
 		return usageError(stderr, "bench", "--out "+*out+": a shard writes a .jsonl file, which carries the run's identity for chariot merge")
 	}
-	g, err := env.NewGame(*gameSpec)
+	g, err := newGame(*gameSpec, *dataPath)
 	if err != nil {
 		return fail(stderr, err)
 	}

@@ -136,6 +136,30 @@ func TestBenchRun(t *testing.T) {
 	checkTables(t, stdout, "random")
 }
 
+// TestBenchData: bench takes --data as play and advise do, a game's data
+// set: the embedded one by name on any game that has the option (and the
+// same game as leaving it out, so the same results), a file by its path,
+// and a missing file is a one-line error naming it.
+func TestBenchData(t *testing.T) {
+	args := []string{"bench", "--game", "jubilee", "--agents", "random", "--games", "2", "--quiet"}
+	// The heading and the scores, not the time a game took.
+	scores := regexp.MustCompile(`(?s)^(.*?\n)\n.*?(\| random \|[^|]*\|[^|]*\|[^|]*\|[^|]*\|)`)
+	_, plain, _ := runArgs(args...)
+	status, stdout, stderr := runArgs(append(args, "--data", "default")...)
+	got, want := scores.FindStringSubmatch(stdout), scores.FindStringSubmatch(plain)
+	if status != 0 || stderr != "" || got == nil || want == nil || got[1] != want[1] || got[2] != want[2] || got[1] != "jubilee, seed 1, 2 games per agent\n" {
+		t.Fatalf("--data default: status %d, stderr %q, tables\n%s\nnot those of no --data:\n%s", status, stderr, stdout, plain)
+	}
+	file := "../../env/" + defaultGame + "/data/default.json"
+	if status, stdout, stderr = runArgs("bench", "--data", file, "--agents", "random", "--games", "2", "--quiet"); status != 0 || !strings.Contains(stdout, "data="+file) {
+		t.Errorf("--data %s: status %d, stderr %q, heading %q", file, status, stderr, strings.SplitN(stdout, "\n", 2)[0])
+	}
+	status, _, stderr = runArgs("bench", "--data", "no-such-file.json", "--games", "2")
+	if status != 1 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "no-such-file.json") {
+		t.Errorf("a missing file: status %d, stderr %q", status, stderr)
+	}
+}
+
 // TestBenchSeats runs a round robin, a match and a robustness table on a
 // game of two seats.
 func TestBenchSeats(t *testing.T) {

@@ -12,7 +12,7 @@
 //	              [--out FILE.jsonl|.csv [--resume]] [--shard I/N | --shards N] [--quiet]
 //	chariot selfplay --agent SPEC --games N --seed N --out DATA.jsonl [--resume] [--shard I/N | --shards N]
 //	chariot merge OUT.jsonl SHARD.jsonl...   (join the shards of a bench or self-play run)
-//	chariot train value|policy --data DATA.jsonl[,DATA2.jsonl] --out MODEL.json
+//	chariot train value|policy --datasets DATA.jsonl[,DATA2.jsonl] --out MODEL.json
 //	chariot train iterate --dir DIR --rounds N ...
 //	chariot tune --agent SPEC --params k=lo:hi,k=a|b --budget N --out BEST.spec
 //	chariot advise [--seed N | --load FILE] [--think 2s] [--top K] [--agent SPEC]

@@ -23,6 +23,7 @@ func init() {
 func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	gameSpec := fs.String("game", defaultGame, "game spec")
+	dataPath := fs.String("data", "", dataFlagHelp)
 	seat := fs.Int("seat", -1, "record this seat's decisions only (-1: every seat; seats with features of their own need one at a time)")
 	agentSpec := fs.String("agent", "", "agent spec that plays every seat (default: mcts:sims=200 rolling out with the game's rollout agent as its prior, as mcts:sims=200,rollout=greedy,prior=3 on St. Nazaire)")
 	seatList := fs.String("seats", "", "one agent spec per seat instead, as greedy,concentrate for "+defaultGame+":opponent=seat")
@@ -54,7 +55,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	case *workers < 1:
 		return usageError(stderr, "selfplay", fmt.Sprintf("--workers %d: need at least 1", *workers))
 	}
-	g, err := newGame(*gameSpec, "")
+	g, err := newGame(*gameSpec, *dataPath)
 	if err != nil {
 		return fail(stderr, err)
 	}

@@ -28,7 +28,7 @@ func init() {
 func runTrain(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-			fmt.Fprintln(stdout, "usage: chariot train value|policy --data FILE[,FILE] --out MODEL [flags]")
+			fmt.Fprintln(stdout, "usage: chariot train value|policy --datasets FILE[,FILE] --out MODEL [flags]")
 			fmt.Fprintln(stdout, "       chariot train iterate --rounds N --dir DIR [flags]")
 			return exitOK
 		}
@@ -77,7 +77,8 @@ func fitFlags(fs *flag.FlagSet) (*model.TrainConfig, *int) {
 func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
 	name := "train " + string(kind)
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	data := fs.String("data", "", "comma-separated self-play datasets (chariot selfplay)")
+	data := fs.String("datasets", "", "comma-separated self-play datasets (chariot selfplay)")
+	gameData := fs.String("data", "", "not taken here: on every command --data is a game's data set (map, counters, tables); the self-play datasets are --datasets")
 	out := fs.String("out", "", "model file to write")
 	cfg, workers := fitFlags(fs)
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -85,8 +86,10 @@ func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
 		return st
 	}
 	switch {
+	case *gameData != "":
+		return usageError(stderr, name, "--data is a game's data set (map, counters, tables) on every command; give the self-play datasets with --datasets")
 	case *data == "":
-		return usageError(stderr, name, "missing --data")
+		return usageError(stderr, name, "missing --datasets")
 	case *out == "":
 		return usageError(stderr, name, "missing --out")
 	case cfg.Fit.Trees < 1:
@@ -166,6 +169,7 @@ func writeMetrics(w io.Writer, m *model.Model) error {
 func runIterate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("train iterate", flag.ContinueOnError)
 	gameSpec := fs.String("game", defaultGame, "game spec")
+	dataPath := fs.String("data", "", dataFlagHelp)
 	dir := fs.String("dir", "iterate", "directory of the datasets, models and results, resumed if it exists")
 	rounds := fs.Int("rounds", 2, "rounds of self-play and refitting after the bootstrap round")
 	bootstrap := fs.String("bootstrap", "greedy", "agent whose games make the first dataset")
@@ -188,7 +192,7 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	case !strings.Contains(*searchSpec, "@"):
 		return usageError(stderr, "train iterate", "--search needs @ where the learned agent goes, as in mcts:sims=50,rollout=@,prior=30")
 	}
-	g, err := newGame(*gameSpec, "")
+	g, err := newGame(*gameSpec, *dataPath)
 	if err != nil {
 		return fail(stderr, err)
 	}

@@ -24,11 +24,11 @@ func TestSelfplayTrainTune(t *testing.T) {
 	}
 	policy, value := filepath.Join(dir, "p.json"), filepath.Join(dir, "v.json")
 	small := []string{"--trees", "2", "--depth", "4", "--sample", "500", "--heldout", "0.3"}
-	status, stdout, stderr = runArgs(append([]string{"train", "policy", "--data", data, "--out", policy}, small...)...)
+	status, stdout, stderr = runArgs(append([]string{"train", "policy", "--datasets", data, "--out", policy}, small...)...)
 	if status != 0 || stderr != "" || !strings.Contains(stdout, "ACCURACY") || !strings.Contains(stdout, "TOP-3") {
 		t.Fatalf("train policy: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
-	status, stdout, stderr = runArgs(append([]string{"train", "value", "--data", data, "--out", value}, small...)...)
+	status, stdout, stderr = runArgs(append([]string{"train", "value", "--datasets", data, "--out", value}, small...)...)
 	if status != 0 || !strings.Contains(stdout, "R²") || !strings.Contains(stdout, "MAE") {
 		t.Fatalf("train value: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
@@ -69,18 +69,18 @@ func TestSelfplayTrainTune(t *testing.T) {
 	// taking the network as its prior and leaf value.
 	net := []string{"--model", "mlp", "--hidden", "8", "--epochs", "2", "--heldout", "0.3"}
 	netPolicy, netValue, head := filepath.Join(dir, "np.json"), filepath.Join(dir, "nv.json"), filepath.Join(dir, "nh.json")
-	status, stdout, stderr = runArgs(append([]string{"train", "policy", "--data", data, "--out", netPolicy}, net...)...)
+	status, stdout, stderr = runArgs(append([]string{"train", "policy", "--datasets", data, "--out", netPolicy}, net...)...)
 	if status != 0 || stderr != "" || !strings.Contains(stdout, "a network of hidden layers [8]") || !strings.Contains(stdout, "ACCURACY") {
 		t.Fatalf("train policy --model mlp: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
-	if status, stdout, stderr = runArgs(append([]string{"train", "value", "--data", data, "--out", netValue}, net...)...); status != 0 || !strings.Contains(stdout, "MAE") {
+	if status, stdout, stderr = runArgs(append([]string{"train", "value", "--datasets", data, "--out", netValue}, net...)...); status != 0 || !strings.Contains(stdout, "MAE") {
 		t.Fatalf("train value --model mlp: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 	states := filepath.Join(dir, "s.jsonl")
 	if status, _, stderr = runArgs("selfplay", "--agent", "greedy", "--games", "6", "--out", states, "--state-only"); status != 0 {
 		t.Fatalf("selfplay --state-only: %d %q", status, stderr)
 	}
-	if status, stdout, stderr = runArgs(append([]string{"train", "policy", "--head", "--data", states, "--out", head}, net...)...); status != 0 || !strings.Contains(stdout, "policy model "+head+": a network") {
+	if status, stdout, stderr = runArgs(append([]string{"train", "policy", "--head", "--datasets", states, "--out", head}, net...)...); status != 0 || !strings.Contains(stdout, "policy model "+head+": a network") {
 		t.Fatalf("train policy --head: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 	for _, agent := range []string{"learned:model=" + head, "ismcts:sims=3,at=move,rollout=greedy,policy=learned:" + netPolicy + ",prior=1,depth=4,eval=learned:" + netValue} {
@@ -106,9 +106,10 @@ func TestTrainUsage(t *testing.T) {
 	}{
 		{[]string{"train"}, "chariot train: want a subcommand: value, policy or iterate"},
 		{[]string{"train", "fit"}, `chariot train: unknown subcommand "fit" (want value, policy or iterate)`},
-		{[]string{"train", "value", "--out", "m.json"}, "chariot train value: missing --data"},
-		{[]string{"train", "policy", "--data", "d", "--out", "m.json", "--model", "svm"}, `chariot train policy: --model "svm": want trees or mlp`},
-		{[]string{"train", "policy", "--data", "d", "--out", "m.json", "--hidden", "64,x"}, `chariot train policy: invalid value "64,x" for flag -hidden: want widths such as 64,64`},
+		{[]string{"train", "value", "--out", "m.json"}, "chariot train value: missing --datasets"},
+		{[]string{"train", "value", "--data", "d.jsonl", "--out", "m.json"}, "chariot train value: --data is a game's data set (map, counters, tables) on every command; give the self-play datasets with --datasets"},
+		{[]string{"train", "policy", "--datasets", "d", "--out", "m.json", "--model", "svm"}, `chariot train policy: --model "svm": want trees or mlp`},
+		{[]string{"train", "policy", "--datasets", "d", "--out", "m.json", "--hidden", "64,x"}, `chariot train policy: invalid value "64,x" for flag -hidden: want widths such as 64,64`},
 		{[]string{"train", "iterate", "--search", "mcts"}, "chariot train iterate: --search needs @ where the learned agent goes, as in mcts:sims=50,rollout=@,prior=30"},
 		{[]string{"selfplay"}, "chariot selfplay: missing --out"},
 		{[]string{"tune"}, "chariot tune: missing --params"},

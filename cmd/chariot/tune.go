@@ -24,6 +24,7 @@ func init() {
 func runTune(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
 	gameSpec := fs.String("game", defaultGame, "game spec")
+	dataPath := fs.String("data", "", dataFlagHelp)
 	agentSpec := fs.String("agent", "mcts:sims=50", "agent and its fixed options; also the reference candidate")
 	params := fs.String("params", "", "options to tune: name=lo:hi (a range) or name=a|b|c (a list), comma-separated, e.g. c=0.5:4,sims=100:2000")
 	budget := fs.Int("budget", 400, "games to play in all")
@@ -53,7 +54,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "tune", "--params: "+err.Error())
 	}
-	g, err := newGame(*gameSpec, "")
+	g, err := newGame(*gameSpec, *dataPath)
 	if err != nil {
 		return fail(stderr, err)
 	}
