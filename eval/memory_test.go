@@ -1,0 +1,87 @@
+package eval_test
+
+import (
+	"context"
+	"runtime"
+	"testing"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
+	_ "github.com/chariot-ai/chariot/env/ahraid"
+	_ "github.com/chariot-ai/chariot/env/anvil"
+	_ "github.com/chariot-ai/chariot/env/chancewalk"
+	_ "github.com/chariot-ai/chariot/env/connectfour"
+	_ "github.com/chariot-ai/chariot/env/jubilee"
+	_ "github.com/chariot-ai/chariot/env/pig"
+	_ "github.com/chariot-ai/chariot/env/skirmish"
+	_ "github.com/chariot-ai/chariot/env/stnazaire"
+	_ "github.com/chariot-ai/chariot/env/tictactoe"
+)
+
+// A process that plays game after game (a long bench, a tuning run, the
+// web page's New game, a server) must not grow with the number of games it
+// has played or of game objects it has built: no cache of the process may
+// be without a bound.
+
+// playFresh builds game name afresh, as a run over data files or the web
+// page does, and plays one game of it to the end with random agents.
+func playFresh(tb testing.TB, name string, seed uint64) {
+	g, err := env.NewGame(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	players := make([]agents.Agent, g.NumPlayers())
+	for p := range players {
+		if players[p], err = agents.New("random", g, seed+uint64(p)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if _, err := agents.RunEpisode(context.Background(), g, seed, players, nil); err != nil {
+		tb.Fatalf("%s seed %d: %v", name, seed, err)
+	}
+}
+
+// TestMemoryIsFlatInGamesPlayed builds and plays a thousand games of every
+// game, then two thousand more, and checks that the heap in use after
+// collection grew by less than 8 MB: a cache that keeps anything per game
+// or per game object (32 KB a game object was the skirmish's route cache)
+// grows it by 64 MB or more.
+func TestMemoryIsFlatInGamesPlayed(t *testing.T) {
+	first, more := 1000, 2000
+	if testing.Short() {
+		first, more = 250, 500 // 16 MB at 32 KB a game still shows
+	}
+	for _, r := range env.Games() {
+		t.Run(r.Name, func(t *testing.T) {
+			seed := uint64(0)
+			play := func(n int) {
+				for range n {
+					seed++
+					playFresh(t, r.Name, seed)
+				}
+			}
+			play(first)
+			before := liveHeap()
+			play(more)
+			after := liveHeap()
+			t.Logf("live heap after %d games %d KB, after %d %d KB", first, before>>10, first+more, after>>10)
+			if after > before+8<<20 {
+				t.Errorf("the live heap grew by %d KB over %d games built and played", (after-before)>>10, more)
+			}
+		})
+	}
+}
+
+// liveHeap is the heap in use after collection: the least of a few rounds,
+// each collecting and then letting the cleanups of the last one run.
+func liveHeap() uint64 {
+	least := ^uint64(0)
+	for range 5 {
+		runtime.GC()
+		runtime.Gosched()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		least = min(least, m.HeapAlloc)
+	}
+	return least
+}
