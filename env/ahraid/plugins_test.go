@@ -199,6 +199,14 @@ func TestActionCells(t *testing.T) {
 		}
 	}
 	t.Logf("moves checked: %v", seen)
+	all := g.NewInitialState(0).(*State)
+	if n := testing.AllocsPerRun(10, func() {
+		for a := range env.Action(g.NumDistinctActions()) {
+			_ = all.ActionCell(a)
+		}
+	}); n != 0 {
+		t.Errorf("ActionCell allocates %v times", n)
+	}
 	for _, w := range []string{"sail", "to", "land", "gun", "fire", "at", "prepare", "pass"} {
 		if seen[w] == 0 {
 			t.Errorf("no %q move in the games walked (%v)", w, seen)
