@@ -137,6 +137,14 @@ func TestActionCells(t *testing.T) {
 	if a, _ := s.ParseAction("prepare Pumping station"); s.ActionString(a) != "prepare Pumping station" || id(s.ActionCell(a)) != "112" {
 		t.Fatalf("prepare Pumping station: %q on cell %s", s.ActionString(a), id(s.ActionCell(a)))
 	}
+	for _, text := range []string{"land 336", "land 336 (Old Mole landing stage)"} {
+		if a, err := s.ParseAction(text); err != nil || a != land {
+			t.Fatalf("ParseAction(%q) = %d, %v: not the landing", text, a, err)
+		}
+	}
+	if _, err := s.ParseAction("land 336 (Pumping station)"); err == nil {
+		t.Fatal("a landing at 336 read with another area's name")
+	}
 	if c := s.ActionCell(ActPass); c != -1 {
 		t.Fatalf("pass points at cell %s", id(c))
 	}
