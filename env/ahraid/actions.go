@@ -127,8 +127,30 @@ func (d *Data) argName(word string, i int) string {
 	return ""
 }
 
-// ActionString names an action: "sail AP", "to 366", "gun M60",
-// "prepare Pumping station", "roll 5".
+// argLabel is argName with the place spelled out, so that the text names
+// the board's cell a click plays it by (ActionCell): an area is its number
+// and, in brackets, its name, "366 (Old Entrance landing)"; an objective
+// named otherwise than its area adds the area, "Minesweeper 1 (425 East
+// quay of the Bassin)". "" if the data set has no such piece.
+func (d *Data) argLabel(word string, i int) string {
+	n := d.argName(word, i)
+	switch {
+	case n == "":
+	case word == "to" || word == "land":
+		if d.Areas[i].Name != "" {
+			return n + " (" + d.Areas[i].Name + ")"
+		}
+	case word == "prepare" || word == "detonate" || word == "torpedo":
+		if a := d.Areas[d.Objectives[i].Area]; a.Name != "" && !strings.EqualFold(n, a.Name) {
+			return n + " (" + a.ID + " " + a.Name + ")"
+		}
+	}
+	return n
+}
+
+// ActionString names an action: "sail AP", "to 366 (Old Entrance
+// landing)", "gun M60", "prepare Pumping station", "detonate Bridge M (460
+// Bridge M and the Customs house)", "roll 5".
 func (s *State) ActionString(a env.Action) string {
 	word, arg := DecodeAction(a)
 	switch word {
@@ -143,7 +165,7 @@ func (s *State) ActionString(a env.Action) string {
 	if int(a) < len(simpleNames) {
 		return word
 	}
-	if n := s.data().argName(word, arg); n != "" {
+	if n := s.data().argLabel(word, arg); n != "" {
 		return word + " " + n
 	}
 	return "action " + strconv.Itoa(int(a))
@@ -203,6 +225,9 @@ func (s *State) OutcomeLabel(a env.Action) (int, string) {
 // ParseAction reads ActionString's notation, or an action number (refused
 // if it names nothing in the data set). A roll
 // may carry what it picks in brackets ("roll 3 (ML 192)"); it is ignored.
+// An area or objective is read by its short name ("to 366", "prepare
+// Bridge M") or as ActionString spells it out ("to 366 (Old Entrance
+// landing)").
 func (s *State) ParseAction(text string) (env.Action, error) {
 	t := strings.TrimSpace(text)
 	if strings.HasPrefix(t, "roll ") {
@@ -239,7 +264,7 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 			return RollAction(n), nil
 		}
 		for i := range f.size {
-			if arg != "" && d.argName(word, i) == arg { // "" is what argName says of a missing piece
+			if arg != "" && (d.argName(word, i) == arg || d.argLabel(word, i) == arg) { // "" is what argName says of a missing piece
 				return f.first + env.Action(i), nil
 			}
 		}

@@ -63,7 +63,9 @@ func FuzzParseAction(f *testing.F) {
 	envtest.FuzzActionNames(f, actionGames(f), "pass", "yes", "ram", "pick up", "grenade", "exit", "roll 7",
 		"sail AP", "to 336", "land 366", "embark Roy", "fire G3", "gun M60", "prepare Pumping station",
 		"detonate North caisson", "torpedo Old Entrance lock gates", "at Chant", "17", "-1", "roll", "to", "", "sail",
-		"gun Tower red")
+		"gun Tower red", "to 366 (Old Entrance landing)", "land 336 (Old Mole landing stage)", "to 366 (Pumping station)",
+		"detonate Bridge M (460 Bridge M and the Customs house)", "prepare Minesweeper 1 (425 East quay of the Bassin)",
+		"torpedo South caisson (111 South caisson of the Normandie dock)", "to 225 (Tanker in the dock (south))")
 }
 
 // TestActionNamesRoundTrip: every action number ParseAction accepts names an

@@ -2,6 +2,7 @@ package ahraid
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -18,6 +19,8 @@ var (
 	_ env.RuleBot     = (*State)(nil)
 	_ env.Prompter    = (*State)(nil)
 	_ env.Phaser      = (*State)(nil)
+
+	_ env.BoardActioner = (*State)(nil)
 )
 
 func TestSeats(t *testing.T) {
@@ -101,5 +104,120 @@ func TestLeafValueCountsTheExplosion(t *testing.T) {
 	}
 	if len(Default().Caveats()) == 0 {
 		t.Fatal("no caveats")
+	}
+}
+
+// TestActionCells: a move is played by a click on the place it names. A
+// landing at the Old Mole points at area 336 and says so by name; an
+// objective named otherwise than its area names the area; and along random
+// games (the aid's Germans and a German seat) each decision's moves point
+// at the board cell whose ID is the zone, area, objective's area, gun's
+// area, German unit's area or commando's place the move is about.
+func TestActionCells(t *testing.T) {
+	g := Default()
+	b := g.Board()
+	d := g.Data()
+	id := func(c int) string {
+		if c < 0 {
+			return "none"
+		}
+		return b.Cells[c].ID
+	}
+	s := at(3, stepLanding, func(s *State) { everyone(s, "LM", true) })
+	for int(s.Cursor) != 3 {
+		act(t, s, "pass")
+	}
+	land := LandAction(d.AreaIndex("336"))
+	if n, c := s.ActionString(land), s.ActionCell(land); n != "land 336 (Old Mole landing stage)" || id(c) != "336" {
+		t.Fatalf("the landing at the Old Mole is %q on cell %s", n, id(c))
+	}
+	if a, err := s.ParseAction("detonate Bridge M"); err != nil || s.ActionString(a) != "detonate Bridge M (460 Bridge M and the Customs house)" || id(s.ActionCell(a)) != "460" {
+		t.Fatalf("detonate Bridge M: %q on cell %s (%v)", s.ActionString(a), id(s.ActionCell(a)), err)
+	}
+	if a, _ := s.ParseAction("prepare Pumping station"); s.ActionString(a) != "prepare Pumping station" || id(s.ActionCell(a)) != "112" {
+		t.Fatalf("prepare Pumping station: %q on cell %s", s.ActionString(a), id(s.ActionCell(a)))
+	}
+	for _, text := range []string{"land 336", "land 336 (Old Mole landing stage)"} {
+		if a, err := s.ParseAction(text); err != nil || a != land {
+			t.Fatalf("ParseAction(%q) = %d, %v: not the landing", text, a, err)
+		}
+	}
+	if _, err := s.ParseAction("land 336 (Pumping station)"); err == nil {
+		t.Fatal("a landing at 336 read with another area's name")
+	}
+	if c := s.ActionCell(ActPass); c != -1 {
+		t.Fatalf("pass points at cell %s", id(c))
+	}
+
+	// where names the board cell commando u stands on, as String does.
+	where := func(s *State, u int) string {
+		switch s.UStat[u] {
+		case uAshore:
+			return d.Areas[s.UWhere[u]].ID
+		case uAboard:
+			return d.Zones[s.BZone[s.UWhere[u]]].ID
+		case uWater:
+			return d.Zones[s.UWhere[u]].ID
+		}
+		return "none"
+	}
+	seen := map[string]int{}
+	for _, spec := range []string{Name, Name + ":opponent=seat"} {
+		gm, _ := env.NewGame(spec)
+		rng := rand.New(rand.NewPCG(2026, 11))
+		for game := range 4 {
+			st := gm.NewInitialState(uint64(game)).(*State)
+			for !st.IsTerminal() {
+				legal := st.LegalActions(nil)
+				if st.CurrentPlayer() == env.Chance {
+					_ = st.Apply(env.SampleChance(st.ChanceOutcomes(nil), rng))
+					continue
+				}
+				for _, a := range legal {
+					word, i := DecodeAction(a)
+					want := "none"
+					switch word {
+					case "sail":
+						want = d.Zones[i].ID
+					case "to", "land":
+						want = d.Areas[i].ID
+						if n := st.ActionString(a); !strings.Contains(n, d.Areas[i].Name) {
+							t.Fatalf("%q does not name area %s, %s", n, want, d.Areas[i].Name)
+						}
+					case "prepare", "detonate", "torpedo":
+						want = d.Areas[d.Objectives[i].Area].ID
+					case "gun":
+						if d.Guns[i].Area >= 0 {
+							want = d.Areas[d.Guns[i].Area].ID
+						}
+					case "fire":
+						want = d.Areas[st.GArea[i]].ID
+					case "embark", "at":
+						want = where(st, i)
+					}
+					if got := id(st.ActionCell(a)); got != want {
+						t.Fatalf("%s: %q points at %s, not %s", st.Prompt(), st.ActionString(a), got, want)
+					}
+					seen[word]++
+				}
+				if err := st.Apply(legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("moves checked: %v", seen)
+	all := g.NewInitialState(0).(*State)
+	if n := testing.AllocsPerRun(10, func() {
+		for a := range env.Action(g.NumDistinctActions()) {
+			_ = all.ActionCell(a)
+		}
+	}); n != 0 {
+		t.Errorf("ActionCell allocates %v times", n)
+	}
+	for _, w := range []string{"sail", "to", "land", "gun", "fire", "at", "prepare", "pass"} {
+		if seen[w] == 0 {
+			t.Errorf("no %q move in the games walked (%v)", w, seen)
+		}
 	}
 }

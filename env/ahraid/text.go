@@ -502,15 +502,8 @@ func (s *State) Pieces() []env.Piece {
 		}
 	}
 	for u := range d.Commandos {
-		cell := -1
-		switch s.UStat[u] {
-		case uAshore:
-			cell = int(s.UWhere[u])
-		case uAboard:
-			cell = nA + int(s.BZone[s.UWhere[u]])
-		case uWater:
-			cell = nA + int(s.UWhere[u])
-		default:
+		cell := s.commandoCell(u)
+		if cell < 0 {
 			continue
 		}
 		ps = append(ps, env.Piece{Side: "British", Name: d.Commandos[u].Name, Label: fmt.Sprint(s.UStr[u]), Cell: cell,
@@ -527,4 +520,59 @@ func (s *State) Pieces() []env.Piece {
 		}
 	}
 	return ps
+}
+
+// commandoCell is the board cell commando u stands on: its area ashore,
+// its boat's zone aboard, the zone whose water it is in; -1 off the map.
+func (s *State) commandoCell(u int) int {
+	nA := len(s.data().Areas)
+	switch s.UStat[u] {
+	case uAshore:
+		return int(s.UWhere[u])
+	case uAboard:
+		return nA + int(s.BZone[s.UWhere[u]])
+	case uWater:
+		return nA + int(s.UWhere[u])
+	}
+	return -1
+}
+
+// ActionCell implements env.BoardActioner: the cell a click plays action a
+// by. A boat sails to its zone; a commando or a German unit moves to its
+// area ("to"), a boat lands its party at its area; a demolition, its
+// charges or a torpedo point at the objective's area; an attack on a gun,
+// searchlight or tower at the gun's area (its counter stands there), one
+// across the river at none; a shot at a German unit at its area; taking a
+// commando aboard and a German shot at a commando at the commando's place.
+// Pass, yes, ram, pick up, grenade, exit and the dice point at none: their
+// texts name no place.
+func (s *State) ActionCell(a env.Action) int {
+	d := s.data()
+	switch word, i := DecodeAction(a); word {
+	case "sail":
+		if i < len(d.Zones) {
+			return len(d.Areas) + i
+		}
+	case "to", "land":
+		if i < len(d.Areas) {
+			return i
+		}
+	case "prepare", "detonate", "torpedo":
+		if i < len(d.Objectives) {
+			return int(d.Objectives[i].Area)
+		}
+	case "gun":
+		if i < len(d.Guns) && d.Guns[i].Area >= 0 {
+			return int(d.Guns[i].Area)
+		}
+	case "fire":
+		if i < len(s.GArea) && s.GArea[i] >= 0 {
+			return int(s.GArea[i])
+		}
+	case "embark", "at":
+		if i < len(d.Commandos) {
+			return s.commandoCell(i)
+		}
+	}
+	return -1
 }

@@ -1,0 +1,109 @@
+package skirmish
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/chariot-ai/chariot/env"
+)
+
+// TestActionCells: a move is played by a click on the place it names.
+// Burtinshaw's move to the Caisson west end points at that feature, his
+// compass legs at none, a move toward the North caisson sentry at the
+// North caisson (the sentry's post, which its name names) and one toward
+// the Winding house sentry (no place's name) at none; and along random
+// games (the aid's Germans and a German seat) every move to, demolition of
+// or cut of a feature points at the cell of that name, a figure's moves at
+// its post or none, and every other move at none.
+func TestActionCells(t *testing.T) {
+	g := Default()
+	b := g.Board()
+	name := func(c int) string {
+		if c < 0 {
+			return "none"
+		}
+		return b.Cells[c].Name
+	}
+	s := g.newState()
+	play(t, s, "activate Burtinshaw", "roll 6")
+	for text, want := range map[string]string{
+		"to Caisson west end":            "Caisson west end",
+		"to North caisson":               "North caisson",
+		"move NW 4":                      "none",
+		"toward North caisson sentry":    "North caisson",
+		"toward Power station guard":     "Power station",
+		"toward Winding house sentry":    "none",
+		"toward Old Town post":           "none",
+		"shoot Gun 66 crew":              "none",
+		"to Wire by the pumping station": "Wire by the pumping station",
+	} {
+		if !legal(t, s, text) {
+			t.Fatalf("%q is not legal: %s", text, legalNames(s))
+		}
+		a, _ := s.ParseAction(text)
+		if got := name(s.ActionCell(a)); got != want {
+			t.Errorf("%q points at %s, not %s", text, got, want)
+		}
+	}
+
+	// posts are the places figures are named for.
+	posts := map[string]string{"North caisson sentry": "North caisson", "East quay blockhouse": "East quay",
+		"North quay searchlight": "North quay", "Power station guard": "Power station"}
+	feature := map[string]bool{}
+	for _, f := range g.Data().Features {
+		feature[f.Name] = true
+	}
+	seen := map[string]int{}
+	for _, spec := range []string{Name, Name + ":opponent=seat"} {
+		gm, _ := env.NewGame(spec)
+		rng := rand.New(rand.NewPCG(2026, 11))
+		for range 4 {
+			st := gm.NewInitialState(0).(*State)
+			for !st.IsTerminal() {
+				legal := st.LegalActions(nil)
+				if st.CurrentPlayer() == env.Chance {
+					_ = st.Apply(env.SampleChance(st.ChanceOutcomes(nil), rng))
+					continue
+				}
+				for _, a := range legal {
+					text := st.ActionString(a)
+					verb, arg, _ := strings.Cut(text, " ")
+					want := "none"
+					switch verb {
+					case "to", "demolish", "cut":
+						if !feature[arg] {
+							t.Fatalf("%q names no feature", text)
+						}
+						want = arg
+					case "activate", "direct", "boost", "toward", "shoot", "mortar", "assault":
+						if p, ok := posts[arg]; ok {
+							want = p
+						}
+					}
+					if got := name(st.ActionCell(a)); got != want {
+						t.Fatalf("%s: %q points at %s, not %s", st.Prompt(), text, got, want)
+					}
+					seen[verb]++
+				}
+				if err := st.Apply(legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("moves checked: %v", seen)
+	all := g.NewInitialState(0).(*State)
+	if n := testing.AllocsPerRun(10, func() {
+		for a := range env.Action(g.NumDistinctActions()) {
+			_ = all.ActionCell(a)
+		}
+	}); n != 0 {
+		t.Errorf("ActionCell allocates %v times", n)
+	}
+	for _, v := range []string{"to", "move", "toward", "shoot", "activate", "end"} {
+		if seen[v] == 0 {
+			t.Errorf("no %q move in the games walked", v)
+		}
+	}
+}
