@@ -505,13 +505,40 @@ func checkBoardActions(ba env.BoardActioner, s env.State, legal []env.Action, b 
 			}
 			continue
 		}
+		// A place inside a piece's name ("North caisson sentry") is the
+		// piece's name, not a place the move goes to.
+		text := withoutPieces(name, pieces)
 		for _, c := range b.Cells {
-			if slices.ContainsFunc(cellNames(c), func(n string) bool { return names(name, n) }) {
+			if slices.ContainsFunc(cellNames(c), func(n string) bool { return names(text, n) }) {
 				return fmt.Errorf("%q names %s but ActionCell is -1: no click on the map plays it", name, c.Name)
 			}
 		}
 	}
 	return nil
+}
+
+// withoutPieces is text, lower-cased, with the name of every piece it
+// names (as a whole word sequence, whatever the case) blanked out.
+func withoutPieces(text string, pieces []env.Piece) string {
+	t := strings.ToLower(text)
+	for _, p := range pieces {
+		n := strings.ToLower(p.Name)
+		if p.Name == "?" || n == "" {
+			continue
+		}
+		for i := 0; i <= len(t)-len(n); {
+			j := strings.Index(t[i:], n)
+			if j < 0 {
+				break
+			}
+			j += i
+			if wordEdge(t, j-1) && wordEdge(t, j+len(n)) {
+				t = t[:j] + strings.Repeat(" ", len(n)) + t[j+len(n):]
+			}
+			i = j + 1
+		}
+	}
+	return t
 }
 
 // checkPieces: each piece lies on the board.

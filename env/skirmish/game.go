@@ -25,7 +25,6 @@ type Game struct {
 	react    Reactions
 	dataPath string
 	turns    int
-	post     []int8 // per figure, the board cell its name names, or -1 (figurePosts)
 }
 
 var (
@@ -44,7 +43,6 @@ func NewGame(d *Data, o Options, dataPath string) (*Game, error) {
 	if o.Turns > 0 {
 		g.turns = o.Turns
 	}
-	g.post = figurePosts(g.Board(), d.Figures)
 	return g, nil
 }
 

@@ -288,14 +288,11 @@ func actionsWord(n int8) string {
 // ("move NE 4"), a move away from the enemy, leaving by the exit edge;
 // they name no place and point at none. A move that names a figure (to
 // activate, direct or boost it, or to move toward, shoot, mortar or
-// assault it) points at none when the figure's name names no place, and
-// the page plays it by a click on the figure; but a figure named for its
-// post ("North caisson sentry", "East quay blockhouse") names that place
-// in every move about it, so those moves point at the post (figurePosts),
-// wherever the figure now stands, and a click there offers them beside
-// the moves to the place itself.
+// assault it) points at none: the figure stands at its own place on the
+// table, and the page plays the move by a click on the figure, even where
+// the figure is named for its post ("North caisson sentry").
 func (s *State) ActionCell(a env.Action) int {
-	n, nf, post := int(a), len(s.data().Features), s.g.post
+	n, nf := int(a), len(s.data().Features)
 	switch {
 	case n >= aTo && n < aTo+nf:
 		return n - aTo
@@ -303,59 +300,6 @@ func (s *State) ActionCell(a env.Action) int {
 		return n - aDemolish
 	case n >= aCut && n < aCut+nf:
 		return n - aCut
-	case n >= aActivate && n < aActivate+len(post):
-		return int(post[n-aActivate])
-	case n >= aDirect && n < aDirect+len(post):
-		return int(post[n-aDirect])
-	case n >= aBoost && n < aBoost+len(post):
-		return int(post[n-aBoost])
-	case n >= aToward && n < aToward+len(post):
-		return int(post[n-aToward])
-	case n >= aShoot && n < aShoot+len(post):
-		return int(post[n-aShoot])
-	case n >= aMortar && n < aMortar+len(post):
-		return int(post[n-aMortar])
-	case n >= aAssault && n < aAssault+len(post):
-		return int(post[n-aAssault])
 	}
 	return -1
-}
-
-// figurePosts finds, for each figure, the cell of board b that its name
-// names (a cell's name or ID as a whole word sequence, whatever the case:
-// "North caisson" in "North caisson sentry"), the longest where several
-// do; -1 where none does.
-func figurePosts(b env.Board, figs []FigureDef) []int8 {
-	post := make([]int8, len(figs))
-	for i, f := range figs {
-		post[i] = -1
-		best := 0
-		for c, cell := range b.Cells {
-			for _, n := range [2]string{cell.Name, cell.ID} {
-				if len(n) > best && namesPlace(f.Name, n) {
-					post[i], best = int8(c), len(n)
-				}
-			}
-		}
-	}
-	return post
-}
-
-// namesPlace reports whether text holds name as a whole word sequence,
-// whatever the case (letters, digits and non-ASCII bytes make words).
-func namesPlace(text, name string) bool {
-	t, n := strings.ToLower(text), strings.ToLower(name)
-	word := func(i int) bool {
-		if i < 0 || i >= len(t) {
-			return false
-		}
-		c := t[i]
-		return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80
-	}
-	for i := 0; n != "" && i+len(n) <= len(t); i++ {
-		if strings.HasPrefix(t[i:], n) && !word(i-1) && !word(i+len(n)) {
-			return true
-		}
-	}
-	return false
 }
