@@ -13,7 +13,33 @@ type OptionDoc struct {
 	Name    string
 	Default string
 	Help    string
+	// Kind says what the value names where more than its text decides the
+	// results: a file read, or agents of their own. A run records the
+	// content of every file its specs read, found by these declarations
+	// (eval.FileHashes), and refuses to resume or merge when one changed.
+	Kind OptionKind
 }
+
+// OptionKind is what an option's value names.
+type OptionKind uint8
+
+const (
+	// PlainOption: the value alone decides (a number, a name).
+	PlainOption OptionKind = iota
+	// FileOption: the value, or the default where it is left out, is the
+	// path of a file read (a model, a data file, a saved spec); a value
+	// that is no file names something built in (a shipped model, an
+	// embedded data set).
+	FileOption
+	// AgentOption: an agent spec, its options separated by ';' (rollout).
+	AgentOption
+	// MixtureOption: agent specs as AgentOption, each with an optional
+	// weight, SPEC@W joined by '|' (an opponent model).
+	MixtureOption
+	// NamedFileOption: NAME or NAME:PATH, PATH a FileOption's value (a leaf
+	// evaluator or prior policy and its model).
+	NamedFileOption
+)
 
 // Registration describes a game to the registry.
 type Registration struct {

@@ -210,7 +210,7 @@ func (rf *resultFile) check(line int, spec string, r *GameResult) error {
 	now, ok := rf.hashes[r.Agent]
 	if !ok {
 		var err error
-		if now, err = FileHashes(append([]string{rf.gameSpec}, r.Seats...)...); err != nil {
+		if now, err = FileHashes(rf.gameSpec, r.Seats...); err != nil {
 			return err
 		}
 		if rf.hashes == nil {

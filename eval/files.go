@@ -9,27 +9,93 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
 )
 
 // An agent's or a game's behaviour may depend on files its spec names (a
 // learned model, a tuned spec, a map's data): the identity of a run then
 // includes a content hash of each, so that a resumed run or a merge refuses
-// rows made with another version of the file.
+// rows made with another version of the file. Which options name files is
+// declared in their OptionDoc's Kind, never guessed from the value.
 
-// specFiles lists the files a spec names: every option value, at any depth
-// (rollout=learned:model=p.json), that looks like a path (it holds a '.'
-// or a '/') and names a regular file.
-func specFiles(spec string) []string {
+// gameFiles lists the files a game spec "name:k=v,..." reads, by its
+// registered option docs.
+func gameFiles(spec string) ([]string, error) {
+	name, rest, _ := strings.Cut(spec, ":")
+	r, err := env.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
 	var out []string
-	for _, tok := range strings.FieldsFunc(spec, func(r rune) bool { return strings.ContainsRune(",:;=", r) }) {
-		if !strings.ContainsAny(tok, "./") || slices.Contains(out, tok) {
-			continue
-		}
-		if st, err := os.Stat(tok); err == nil && st.Mode().IsRegular() {
-			out = append(out, tok)
+	return out, optionFiles(&out, r.Options, rest, 0)
+}
+
+// agentFiles adds to out the files an agent spec reads: its file options'
+// values (or defaults), and those of the agents its options name.
+func agentFiles(out *[]string, spec string, depth int) error {
+	name, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	r, err := agents.Lookup(name)
+	if err != nil {
+		return err
+	}
+	return optionFiles(out, r.Options, rest, depth)
+}
+
+// optionFiles adds to out the files that the options text reads, by docs.
+func optionFiles(out *[]string, docs []env.OptionDoc, text string, depth int) error {
+	if depth > 8 {
+		return fmt.Errorf("agent specs nested more than 8 deep")
+	}
+	p, err := env.ParseParams(text)
+	if err != nil {
+		return err
+	}
+	for _, d := range docs {
+		v, given := p[d.Name]
+		switch d.Kind {
+		case env.FileOption:
+			if !given {
+				v = d.Default
+			}
+			addFile(out, v)
+		case env.NamedFileOption:
+			if _, path, ok := strings.Cut(v, ":"); ok {
+				addFile(out, path)
+			}
+		case env.AgentOption:
+			if v != "" {
+				if err := agentFiles(out, strings.ReplaceAll(v, ";", ","), depth+1); err != nil {
+					return err
+				}
+			}
+		case env.MixtureOption:
+			for _, item := range strings.Split(v, "|") {
+				if i := strings.LastIndex(item, "@"); i >= 0 {
+					item = item[:i]
+				}
+				if item = strings.TrimSpace(item); item != "" {
+					if err := agentFiles(out, strings.ReplaceAll(item, ";", ","), depth+1); err != nil {
+						return err
+					}
+				}
+			}
 		}
 	}
-	return out
+	return nil
+}
+
+// addFile adds path to out once, where it names a regular file: a value
+// that names none is a built-in (a shipped model, an embedded data set),
+// or a missing file that the game or agent reports itself.
+func addFile(out *[]string, path string) {
+	if path == "" || slices.Contains(*out, path) {
+		return
+	}
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+		*out = append(*out, path)
+	}
 }
 
 // hashFile is the first 16 hex digits of the SHA-256 of a file's content.
@@ -46,24 +112,28 @@ func hashFile(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
-// FileHashes hashes the files the given specs name, by path; nil when they
-// name none.
-func FileHashes(specs ...string) (map[string]string, error) {
-	var out map[string]string
-	for _, s := range specs {
-		for _, path := range specFiles(s) {
-			if _, ok := out[path]; ok {
-				continue
-			}
-			h, err := hashFile(path)
-			if err != nil {
-				return nil, err
-			}
-			if out == nil {
-				out = map[string]string{}
-			}
-			out[path] = h
+// FileHashes hashes the files that a game spec and agent specs read, by
+// path; nil when they read none.
+func FileHashes(gameSpec string, agentSpecs ...string) (map[string]string, error) {
+	paths, err := gameFiles(gameSpec)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range agentSpecs {
+		if err := agentFiles(&paths, s, 0); err != nil {
+			return nil, fmt.Errorf("agent %s: %w", s, err)
 		}
+	}
+	var out map[string]string
+	for _, path := range paths {
+		h, err := hashFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[path] = h
 	}
 	return out, nil
 }

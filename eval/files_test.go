@@ -15,7 +15,7 @@ func init() {
 	// "test-file" plays the first legal action after reading its file=.
 	agents.Register(agents.Registration{
 		Name:    "test-file",
-		Options: []env.OptionDoc{{Name: "file", Help: "a file it reads"}},
+		Options: []env.OptionDoc{{Name: "file", Help: "a file it reads", Kind: env.FileOption}, {Name: "note", Help: "text, not a file"}},
 		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 			if _, err := os.ReadFile(p["file"]); err != nil {
 				return nil, err
@@ -23,17 +23,57 @@ func init() {
 			return firstAgent{}, nil
 		},
 	})
+	// "test-nest" names agents and a model as the search agents do.
+	agents.Register(agents.Registration{
+		Name: "test-nest",
+		Options: []env.OptionDoc{{Name: "rollout", Kind: env.AgentOption}, {Name: "opponent", Kind: env.MixtureOption},
+			{Name: "eval", Kind: env.NamedFileOption}, {Name: "spec", Default: "tuned.spec", Kind: env.FileOption}},
+		New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) { return firstAgent{}, nil },
+	})
 }
 
-func TestSpecFiles(t *testing.T) {
+// TestFileHashes: the files a run reads are those its game's and agents'
+// option docs declare, at any depth (a rollout, an opponent mixture, a
+// model of a leaf evaluator), defaults included, and no other value, even
+// one that names a file.
+func TestFileHashes(t *testing.T) {
 	dir := t.TempDir()
-	model := filepath.Join(dir, "p.json")
-	if err := os.WriteFile(model, []byte("{}"), 0o644); err != nil {
-		t.Fatal(err)
+	t.Chdir(dir)
+	write := func(name, text string) string {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return name
 	}
-	spec := "mcts:c=1.4,rollout=learned:model=" + model + ";temp=1,eval=learned:" + filepath.Join(dir, "gone.json")
-	if got := specFiles(spec); len(got) != 1 || got[0] != model {
-		t.Errorf("specFiles(%q) = %q, want the one file that exists", spec, got)
+	model, opp, note, tuned := write("p.json", "{}"), write("o.json", "[]"), write("note.txt", "x"), write("tuned.spec", "random")
+	for _, c := range []struct {
+		agents []string
+		want   []string
+	}{
+		{[]string{"test-nest:rollout=test-file:file=" + model + ";note=1,eval=learned:gone.json,spec=none"}, []string{model}},
+		{[]string{"test-nest:opponent=test-file:file=" + opp + "@2|random@1,spec=none", "random"}, []string{opp}},
+		{[]string{"test-nest:eval=learned:" + model + ",spec=none"}, []string{model}},
+		{[]string{"test-file:note=" + note}, nil},
+		{[]string{"test-file:file=" + note}, []string{note}},
+		{[]string{"test-nest"}, []string{tuned}},    // its default file
+		{[]string{"test-nest:spec=stnazaire"}, nil}, // a built-in, no file
+		{[]string{"test-nest:rollout=test-nest:spec=" + note}, []string{tuned, note}},
+	} {
+		got, err := FileHashes("pig", c.agents...)
+		if err != nil {
+			t.Fatalf("%q: %v", c.agents, err)
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%q reads %v, want %q", c.agents, got, c.want)
+		}
+		for _, w := range c.want {
+			if got[w] == "" {
+				t.Errorf("%q: no hash of %s in %v", c.agents, w, got)
+			}
+		}
+	}
+	if _, err := FileHashes("pig", "nobody"); err == nil {
+		t.Error("an unknown agent: no error")
 	}
 }
 

@@ -151,7 +151,7 @@ func newPlan(cfg *Config) (*plan, error) {
 	}
 	for _, l := range p.lineups {
 		p.labels = append(p.labels, Label(l))
-		files, err := FileHashes(append([]string{GameSpec(cfg.Game)}, l...)...)
+		files, err := FileHashes(GameSpec(cfg.Game), l...)
 		if err != nil {
 			return nil, err
 		}

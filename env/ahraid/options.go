@@ -40,7 +40,7 @@ var optionDocs = []env.OptionDoc{
 	{Name: "target_by_number", Default: "false", Help: "a hit's target boat is a die read as a boat number, nearest afloat number if gone (ruling A4)"},
 	{Name: "fight_fail_elim", Default: "false", Help: "a reduced German unit that fires and misses is eliminated (ruling A11)"},
 	{Name: "german_exit_cost", Default: "false", Help: "German units also pay the 1 MF for leaving an area commandos hold (the aid: commandos and armoured cars only; ruling A31)"},
-	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (map, counters, tables)"},
+	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (map, counters, tables)", Kind: env.FileOption},
 }
 
 // ParseOptions reads key=value params over the defaults. The "data" key is

@@ -30,7 +30,7 @@ var optionDocs = []env.OptionDoc{
 	{Name: "combat_groups", Default: "false", Help: "variant 10: combat groups formed each turn and activated whole"},
 	{Name: "combined_arms_grouped", Default: "false", Help: "5.7 item 3 read literally: artillery and anti-tank one combined-arms type"},
 	{Name: "turns", Default: "0", Help: "game length in turns; 0 keeps the scenario's"},
-	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (map, counters, tables, scenarios)"},
+	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (map, counters, tables, scenarios)", Kind: env.FileOption},
 }
 
 // ParseOptions reads key=value params over the defaults; "data" is

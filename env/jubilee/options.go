@@ -58,7 +58,7 @@ var optionDocs = []env.OptionDoc{
 	{Name: "fire_assign", Default: "most", Help: "6.11: a chit's German hits go first to hitting the most CW units possible across its positions (most), or position by position by fire priority alone (greedy) (rulings J9, J39)"},
 	{Name: "board_from", Default: "beach", Help: "10.13 on the Yellow and Orange maps: once a unit boards, the others board from that same beach (its rule) or that same hex (its example) (ruling J38)"},
 	{Name: "infiltration_keeps", Default: "false", Help: "the chit of an infiltration's special draw stays out of the cup until it is refilled (ruling J7)"},
-	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (maps, counters, chits, tables)"},
+	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (maps, counters, chits, tables)", Kind: env.FileOption},
 }
 
 // ParseOptions reads key=value params over the defaults; "data" is

@@ -28,7 +28,7 @@ var optionDocs = []env.OptionDoc{
 	{Name: "reactions", Default: "sleepy", Help: "authored German reaction set: sleepy (a garrison to be woken) or alert (alarm raised, lights lit)"},
 	{Name: "opponent", Default: "rules", Help: "rules: the Germans are played by the reaction rules; seat: the Germans are seat 1"},
 	{Name: "turns", Default: "0", Help: "turn limit, overriding the scenario's (0: the scenario's)"},
-	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of a scenario file (table, terrain, forces, victory)"},
+	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of a scenario file (table, terrain, forces, victory)", Kind: env.FileOption},
 }
 
 // ParseOptions reads key=value params over the defaults; "data" is returned

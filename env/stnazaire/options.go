@@ -67,7 +67,7 @@ var optionDocs = []env.OptionDoc{
 	{Name: "original_terrain", Default: "false", Help: "round spaces give cover, as in the original French rules before the 1.1 erratum"},
 	{Name: "turns", Default: "10", Help: "number of game turns (1.2)"},
 	{Name: "opponent", Default: "rules", Help: "rules: the Germans follow the priorities of 8.1 and 9.1.1; seat: they are seat 1, played by any agent (\"rules\" plays the priorities)"},
-	{Name: "data", Default: "default", Help: "data set: default (the reconstruction), balanced (reconstructed entries retuned so the historical plan scores serious damage, see data/README.md), or the path of a data file (map, counters, tables)"},
+	{Name: "data", Default: "default", Help: "data set: default (the reconstruction), balanced (reconstructed entries retuned so the historical plan scores serious damage, see data/README.md), or the path of a data file (map, counters, tables)", Kind: env.FileOption},
 }
 
 // ParseOptions reads key=value params over the defaults. The "data" key is

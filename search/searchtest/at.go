@@ -116,7 +116,7 @@ var spyOnce sync.Once
 var spyRegistration = agents.Registration{
 	Name:        spyName,
 	Description: "searchtest: a plan whose choices are noted",
-	Options:     []env.OptionDoc{{Name: "plan", Help: "agent spec, options separated by ';'"}},
+	Options:     []env.OptionDoc{{Name: "plan", Help: "agent spec, options separated by ';'", Kind: env.AgentOption}},
 	Supports:    func(g env.Game) bool { _, ok := g.(*spyGame); return ok },
 	New: func(g env.Game, p env.Params, seed uint64) (agents.Agent, error) {
 		sg := g.(*spyGame)

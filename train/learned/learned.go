@@ -39,10 +39,10 @@ import (
 
 // optionDocs are the options of a learned agent.
 var optionDocs = []env.OptionDoc{
-	{Name: "model", Default: "", Help: "policy model file (chariot train policy), or the name of a shipped model (train/models)"},
+	{Name: "model", Default: "", Help: "policy model file (chariot train policy), or the name of a shipped model (train/models)", Kind: env.FileOption},
 	{Name: "temp", Default: "0", Help: "0: play the best-scored action; above 0: sample actions with probability ∝ exp(score/temp)"},
 	{Name: "at", Default: "", Help: "decision kinds the model plays, joined by '+' (games that name them); plan plays the others (default: all)"},
-	{Name: "plan", Default: "", Help: "agent spec that plays the decisions not in at, options separated by ';' (default: the game's rollout agent)"},
+	{Name: "plan", Default: "", Help: "agent spec that plays the decisions not in at, options separated by ';' (default: the game's rollout agent)", Kind: env.AgentOption},
 }
 
 func init() {

@@ -104,7 +104,7 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	files, err := eval.FileHashes(append([]string{eval.GameSpec(cfg.Game)}, lineup...)...)
+	files, err := eval.FileHashes(eval.GameSpec(cfg.Game), lineup...)
 	if err != nil {
 		return 0, err
 	}

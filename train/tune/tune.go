@@ -307,7 +307,7 @@ func LoadSpec(path string) (string, error) {
 }
 
 func init() {
-	doc := env.OptionDoc{Name: "file", Default: "tuned.spec", Help: "file holding the agent spec to play (chariot tune --out)"}
+	doc := env.OptionDoc{Name: "file", Default: "tuned.spec", Help: "file holding the agent spec to play (chariot tune --out)", Kind: env.FileOption}
 	agents.Register(agents.Registration{
 		Name:        "tuned",
 		Description: "plays the agent spec saved in a file by chariot tune",
