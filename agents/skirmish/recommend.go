@@ -5,6 +5,8 @@ import "github.com/chariot-ai/chariot/agents"
 func init() {
 	agents.Recommend("skirmish", agents.Recommendation{
 		Baseline: []string{"stealthy"},
-		Source:   "notebooks/games.ipynb: 200 games a garrison, stealthy ahead of covering and charge within their intervals; no search measured",
+		Search:   []string{"ismcts:at=action,prior=3,rollout=stealthy,sims=50"},
+		Source: "notebooks/games.ipynb: 200 games a garrison, stealthy ahead of covering and charge within their intervals; " +
+			"README.md, Searching only where the plan is weak: the focused search +1.5 ± 0.5 over stealthy, 120 paired games of seed 9001, 3.3 s of CPU a game",
 	})
 }
