@@ -243,7 +243,9 @@ func (s *State) OutcomeLabel(a env.Action) (int, string) {
 }
 
 // ActionString names an action as ParseAction reads it: hexes by their
-// printed numbers, counters, chits, boxes and tracks by their printed names.
+// printed numbers followed by the area and any objective there, as the
+// board names its cells ("move 0517 Dieppe", "attack 1706 Yellow, Battery
+// Goebbels"); counters, chits, boxes and tracks by their printed names.
 // A number that names nothing in the data set is "action N".
 func (s *State) ActionString(a env.Action) string { return s.actionName(a) }
 
@@ -259,7 +261,7 @@ func (s *State) name(i int) (string, bool) {
 	d := s.data()
 	hex := func(verb string, h int) (string, bool) {
 		if h < len(d.Hexes) {
-			return verb + " " + d.Hexes[h].ID, true
+			return verb + " " + d.hexNames[h], true
 		}
 		return "", false
 	}
@@ -307,7 +309,8 @@ func (s *State) name(i int) (string, bool) {
 }
 
 // ParseAction reads an action's name or number; a number that names
-// nothing in the data set is refused.
+// nothing in the data set is refused. A hex may be given by its number
+// alone ("move 0517") or by its whole name ("move 0517 Dieppe").
 func (s *State) ParseAction(text string) (env.Action, error) {
 	d := s.data()
 	t := strings.TrimSpace(text)
@@ -348,10 +351,16 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		}
 		return -1
 	}
+	// A hex is its number ("0517"), or its number and the rest of its name
+	// ("0517 Dieppe"), as ActionString writes it.
 	hex := func(base int) (env.Action, error) {
-		h, ok := d.hexIdx[arg]
+		id, rest, _ := strings.Cut(arg, " ")
+		h, ok := d.hexIdx[id]
 		if !ok {
-			return 0, fmt.Errorf("unknown hex %q", arg)
+			return 0, fmt.Errorf("unknown hex %q", id)
+		}
+		if rest = strings.TrimSpace(rest); rest != "" && !strings.EqualFold(id+" "+rest, d.hexNames[h]) {
+			return 0, fmt.Errorf("hex %s is %s, not %s %s", id, d.hexNames[h], id, rest)
 		}
 		return env.Action(base + h), nil
 	}
@@ -394,6 +403,26 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		return hex(aBarrage)
 	}
 	return 0, fmt.Errorf("unknown action %q", text)
+}
+
+// ActionCell implements env.BoardActioner: a hex action (a move, an
+// attack, a barrage, a chosen hex or position) points at its hex, which its
+// name gives; a unit's selection at the hex of its counter, or nowhere
+// (-1) when the unit is in a box or off the map. Chits, dice, boxes,
+// tracks and control words point nowhere.
+func (s *State) ActionCell(a env.Action) int {
+	d := s.data()
+	switch i := int(a); {
+	case i >= aHex && i < numActions:
+		if h := (i - aHex) % MaxHexes; h < len(d.Hexes) {
+			return h
+		}
+	case i >= aUnit && i < aBox:
+		if u := i - aUnit; u < len(d.CW) && s.cwSt[u] == cwMap {
+			return int(s.cwAt[u])
+		}
+	}
+	return -1
 }
 
 // sortActions sorts a short list in place (position order is not hex
