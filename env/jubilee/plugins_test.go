@@ -72,10 +72,11 @@ func TestPlugins(t *testing.T) {
 	}
 }
 
-// TestActionCell: along a seeded random game, a move, an attack, a barrage
+// TestActionCell: along seeded random games, a move, an attack, a barrage
 // or a chosen hex points at the hex it names (the board's cell of that
-// name), a unit's selection at the hex of its counter, and nothing else at
-// a cell; and the attack on Battery Goebbels is a click on 1706.
+// name), a landing box at its beach hex, a unit's selection at the hex of
+// its counter, and nothing else at a cell; and the attack on Battery
+// Goebbels is a click on 1706, box W2 one on 0421.
 func TestActionCell(t *testing.T) {
 	g := Default()
 	d := g.data
@@ -100,6 +101,12 @@ func TestActionCell(t *testing.T) {
 						t.Fatalf("%q: cell %d, want %d (%s)", name, ci, h, d.Hexes[h].ID)
 					}
 					seen[verb]++
+				case i >= aBox && i < aTrack:
+					bx := &d.Boxes[i-aBox]
+					if ci != int(bx.Beach) || name != "box "+bx.ID+" off "+b.Cells[ci].Name {
+						t.Fatalf("%q: cell %d, want %s, where box %s lands", name, ci, d.Hexes[bx.Beach].ID, bx.ID)
+					}
+					seen[verb]++
 				case i >= aUnit && i < aBox && s.cwSt[i-aUnit] == cwMap:
 					if u := i - aUnit; ci != int(s.cwAt[u]) {
 						t.Fatalf("%q: cell %d, want %s, where %s stands", name, ci, d.Hexes[s.cwAt[u]].ID, d.CW[u].Name)
@@ -116,7 +123,7 @@ func TestActionCell(t *testing.T) {
 			}
 		}
 	}
-	for _, verb := range []string{"move", "attack", "unit"} {
+	for _, verb := range []string{"move", "attack", "unit", "box"} {
 		if seen[verb] == 0 {
 			t.Errorf("no %q action on the map in the games: %v", verb, seen)
 		}
@@ -141,6 +148,21 @@ func TestActionCell(t *testing.T) {
 	}
 	if _, err := s.ParseAction("attack 1706 Dieppe"); err == nil {
 		t.Error("ParseAction reads a hex number with another hex's area")
+	}
+	w2 := env.Action(aBox + indexOf(boxIDs(d.File.Boxes), "W2"))
+	if got, want := s.ActionString(w2), "box W2 off 0421 Dieppe"; got != want {
+		t.Errorf("ActionString %q, want %q", got, want)
+	}
+	if c := b.Cells[s.ActionCell(w2)]; c.ID != "0421" || c.Label != "W2" {
+		t.Errorf("box W2 points at %s, labelled %q", c.Name, c.Label)
+	}
+	for _, text := range []string{"box W2", "box W2 off 0421 dieppe"} {
+		if a, err := s.ParseAction(text); err != nil || a != w2 {
+			t.Errorf("ParseAction(%q) = %d, %v; want %d", text, a, err, w2)
+		}
+	}
+	if _, err := s.ParseAction("box W2 off 0420 Dieppe"); err == nil {
+		t.Error("ParseAction reads a box off another beach")
 	}
 	if n := testing.AllocsPerRun(100, func() { s.ActionCell(attack) }); n != 0 {
 		t.Errorf("ActionCell allocates %v times", n)
