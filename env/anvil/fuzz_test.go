@@ -110,6 +110,7 @@ func TestPlugins(t *testing.T) {
 	var _ env.Caveats = g
 	s := g.newState()
 	var _ env.PieceLister = s
+	var _ env.BoardActioner = s
 	if n := env.SeatName(g, 1); n != "German" {
 		t.Fatalf("seat 1 is %q", n)
 	}

@@ -214,6 +214,23 @@ func (s *State) Pieces() []env.Piece {
 	return out
 }
 
+// ActionCell implements env.BoardActioner: an area action (activate, move
+// to, bomb, FFI, surrender) points at its area, which its name gives; a
+// unit's selection or hit points at the area its counter stands in.
+// Verbs, bridges, exits and dice point nowhere (-1).
+func (s *State) ActionCell(act env.Action) int {
+	a, d := int(act), s.data()
+	switch {
+	case a >= aArea && a < aArea+len(d.Areas):
+		return a - aArea
+	case a >= aUnit && a < aDestroy:
+		if u := (a - aUnit) % MaxUnits; u < len(d.Units) && s.loc[u] >= 0 {
+			return int(s.loc[u])
+		}
+	}
+	return -1
+}
+
 // Caveats implements env.Caveats.
 func (g *Game) Caveats() []string {
 	return []string{

@@ -243,7 +243,11 @@ func (s *State) OutcomeLabel(a env.Action) (int, string) {
 }
 
 // ActionString names an action as ParseAction reads it: hexes by their
-// printed numbers, counters, chits, boxes and tracks by their printed names.
+// printed numbers followed by the area and any objective there, as the
+// board names its cells ("move 0517 Dieppe", "attack 1706 Yellow, Battery
+// Goebbels"); a Beach Landing box by its ID and the beach hex it lands on
+// ("box W2 off 0421 Dieppe"); counters, chits and tracks by their printed
+// names.
 // A number that names nothing in the data set is "action N".
 func (s *State) ActionString(a env.Action) string { return s.actionName(a) }
 
@@ -259,7 +263,7 @@ func (s *State) name(i int) (string, bool) {
 	d := s.data()
 	hex := func(verb string, h int) (string, bool) {
 		if h < len(d.Hexes) {
-			return verb + " " + d.Hexes[h].ID, true
+			return verb + " " + d.hexNames[h], true
 		}
 		return "", false
 	}
@@ -290,7 +294,7 @@ func (s *State) name(i int) (string, bool) {
 		}
 	case i < aTrack:
 		if b := i - aBox; b < len(d.Boxes) {
-			return "box " + d.Boxes[b].ID, true
+			return "box " + d.Boxes[b].ID + " off " + d.hexNames[d.Boxes[b].Beach], true
 		}
 	case i < aHex:
 		return "track " + d.Tracks[i-aTrack].Name, true
@@ -307,7 +311,9 @@ func (s *State) name(i int) (string, bool) {
 }
 
 // ParseAction reads an action's name or number; a number that names
-// nothing in the data set is refused.
+// nothing in the data set is refused. A hex may be given by its number
+// alone ("move 0517") or by its whole name ("move 0517 Dieppe"), a box by
+// its ID alone ("box W2") or with its beach ("box W2 off 0421 Dieppe").
 func (s *State) ParseAction(text string) (env.Action, error) {
 	d := s.data()
 	t := strings.TrimSpace(text)
@@ -348,10 +354,16 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		}
 		return -1
 	}
+	// A hex is its number ("0517"), or its number and the rest of its name
+	// ("0517 Dieppe"), as ActionString writes it.
 	hex := func(base int) (env.Action, error) {
-		h, ok := d.hexIdx[arg]
+		id, rest, _ := strings.Cut(arg, " ")
+		h, ok := d.hexIdx[id]
 		if !ok {
-			return 0, fmt.Errorf("unknown hex %q", arg)
+			return 0, fmt.Errorf("unknown hex %q", id)
+		}
+		if rest = strings.TrimSpace(rest); rest != "" && !strings.EqualFold(id+" "+rest, d.hexNames[h]) {
+			return 0, fmt.Errorf("hex %s is %s, not %s %s", id, d.hexNames[h], id, rest)
 		}
 		return env.Action(base + h), nil
 	}
@@ -375,10 +387,20 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		}
 		return 0, fmt.Errorf("unknown unit %q", arg)
 	case "box":
-		if b := find(len(d.Boxes), func(i int) string { return d.Boxes[i].ID }); b >= 0 {
+		// A box is its ID ("W2"), or its ID and the beach hex it lands
+		// on ("W2 off 0421 Dieppe"), as ActionString writes it.
+		id, rest, _ := strings.Cut(arg, " ")
+		for b := range d.Boxes {
+			if d.Boxes[b].ID != id {
+				continue
+			}
+			beach := d.hexNames[d.Boxes[b].Beach]
+			if rest = strings.TrimSpace(rest); rest != "" && !strings.EqualFold(rest, "off "+beach) {
+				return 0, fmt.Errorf("box %s is off %s, not %s", id, beach, rest)
+			}
 			return env.Action(aBox + b), nil
 		}
-		return 0, fmt.Errorf("unknown box %q", arg)
+		return 0, fmt.Errorf("unknown box %q", id)
 	case "track":
 		if k := find(numTracks, func(i int) string { return d.Tracks[i].Name }); k >= 0 {
 			return env.Action(aTrack + k), nil
@@ -394,6 +416,32 @@ func (s *State) ParseAction(text string) (env.Action, error) {
 		return hex(aBarrage)
 	}
 	return 0, fmt.Errorf("unknown action %q", text)
+}
+
+// ActionCell implements env.BoardActioner: a hex action (a move, an
+// attack, a barrage, a chosen hex or position) points at its hex, which its
+// name gives; a Beach Landing box at the beach hex it lands on (which the
+// board labels with the box's ID, and the action names); a unit's
+// selection at the hex of its counter, or nowhere (-1) when the unit is in
+// a box or off the map. Chits, dice, tracks and control words point
+// nowhere.
+func (s *State) ActionCell(a env.Action) int {
+	d := s.data()
+	switch i := int(a); {
+	case i >= aHex && i < numActions:
+		if h := (i - aHex) % MaxHexes; h < len(d.Hexes) {
+			return h
+		}
+	case i >= aBox && i < aTrack:
+		if b := i - aBox; b < len(d.Boxes) {
+			return int(d.Boxes[b].Beach)
+		}
+	case i >= aUnit && i < aBox:
+		if u := i - aUnit; u < len(d.CW) && s.cwSt[u] == cwMap {
+			return int(s.cwAt[u])
+		}
+	}
+	return -1
 }
 
 // sortActions sorts a short list in place (position order is not hex

@@ -211,6 +211,7 @@ type Data struct {
 	beach       []int16 // the beach a beach hex is part of: its run's lowest hex (10.13), or -1
 	side        [][6]uint8
 	hexIdx      map[string]int
+	hexNames    []string // "0517 Dieppe", "1706 Yellow, Battery Goebbels": the board's cell names
 	Tracks      []Track
 	Boxes       []Box
 	Positions   []Position
@@ -533,8 +534,20 @@ func compile(f *DataFile) (*Data, error) {
 	if err := compileChits(d, f); err != nil {
 		return nil, err
 	}
+	d.hexNames = make([]string, len(d.Hexes))
+	for h, x := range d.Hexes {
+		d.hexNames[h] = x.ID + " " + d.AreaNames[x.Area]
+		if p := x.Pos; p >= 0 && d.Positions[p].VP > 0 {
+			d.hexNames[h] += ", " + d.Positions[p].Objective
+		}
+	}
 	return d, compileTables(d, f)
 }
+
+// HexName names hex h as the board does: its printed number, the area of
+// the map it lies in, and the objective of a VP position there ("0517
+// Dieppe", "1706 Yellow, Battery Goebbels").
+func (d *Data) HexName(h int) string { return d.hexNames[h] }
 
 func boxIDs(bs []BoxDef) []string {
 	out := make([]string, len(bs))

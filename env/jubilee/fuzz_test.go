@@ -42,8 +42,8 @@ func actionGames(tb testing.TB) []env.Game {
 // that parses back (envtest.FuzzActionNames), in states reached by random
 // play.
 func FuzzParseAction(f *testing.F) {
-	envtest.FuzzActionNames(f, actionGames(f), "pass", "board", "roll 4", "chit Action 3", "unit Essex A", "box W2",
-		"track Dieppe", "move 0519", "attack 0620", "barrage 0522", "hex 1706", "17", "981", "roll", "")
+	envtest.FuzzActionNames(f, actionGames(f), "pass", "board", "roll 4", "chit Action 3", "unit Essex A", "box W2", "box W2 off 0421 Dieppe", "box W2 off 0420 Dieppe",
+		"track Dieppe", "move 0519", "move 0519 Dieppe", "attack 0620 Dieppe", "barrage 0522", "hex 1706 Yellow, Battery Goebbels", "hex 1706 Dieppe", "17", "981", "roll", "")
 }
 
 // TestActionNamesRoundTrip: every action number ParseAction accepts names an

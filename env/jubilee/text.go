@@ -184,13 +184,12 @@ func (g *Game) Board() env.Board {
 		if x.Row&1 == 1 {
 			cx += w / 2
 		}
-		cell := env.Cell{ID: x.ID, Name: x.ID + " " + d.AreaNames[x.Area], X: cx, Y: 1.5*float64(r) + size, Kind: terrainNames[x.Terrain]}
+		cell := env.Cell{ID: x.ID, Name: d.hexNames[h], X: cx, Y: 1.5*float64(r) + size, Kind: terrainNames[x.Terrain]}
 		if p := x.Pos; p >= 0 {
 			pos := &d.Positions[p]
 			cell.Kind = "position " + colourNames[pos.Colour]
 			if pos.VP > 0 {
 				cell.Label = fmt.Sprintf("%d VP", pos.VP)
-				cell.Name += ", " + pos.Objective
 			}
 		}
 		if x.Box >= 0 {

@@ -488,6 +488,17 @@ function drawPieces() {
     g.addEventListener("click", (ev) => clickPieces(-1, [p], ev));
   }
   const within = board.kind !== "points" && board.kind !== "table";
+  // The middle of each place a move points at is left for a click where
+  // there is room: a chip covers its own place, not another's.
+  const aims = [];
+  if (deciding()) {
+    const r = Math.max(2, cellRadius() * 0.3);
+    for (const i of new Set(state.legal.map((m) => m.cell))) {
+      if (i < 0 || !board.cells[i]) continue;
+      const [x, y] = P(board.cells[i].x, board.cells[i].y);
+      aims.push({ x: x - r, y: y - r, w: 2 * r, h: 2 * r, cell: i });
+    }
+  }
   const order = Object.keys(byCell).map(Number).sort((a, b) => a - b);
   for (const cell of order) {
     const list = byCell[cell];
@@ -498,7 +509,8 @@ function drawPieces() {
     const w = textWidth(label, "ctext") + 10 + badge, h = CHIP_H;
     const gap = within ? cellRadius() * 0.5 : cellRadius() + 2;
     const tries = around(x, y, w, h, gap, within);
-    const box = place(tries, placed, firm, soft);
+    const others = aims.filter((a) => a.cell !== cell);
+    const box = place(tries, placed, others.length ? firm.concat(others) : firm, soft);
     placed.push(box);
     const cx = box.x + w / 2, cy = box.y + h / 2;
     if (Math.hypot(cx - x, cy - y) > gap + h) {
