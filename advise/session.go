@@ -280,6 +280,18 @@ func (s *Session) EditHelp() string {
 	return ""
 }
 
+// EditExample is an edit the game takes in the current position ("set
+// Birney pinned" on St. Nazaire), or "" where none applies or the game
+// offers no edits: the page shows it as the edit box's example.
+func (s *Session) EditExample() string {
+	if ed, ok := s.state.(env.Editor); ok {
+		if ex := ed.EditExamples(); len(ex) > 0 {
+			return ex[0]
+		}
+	}
+	return ""
+}
+
 // IsEdit reports whether a line is an edit command.
 func IsEdit(line string) bool {
 	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(line))+" ", env.EditPrefix)

@@ -48,6 +48,8 @@ type stateBody struct {
 	Warning    string      `json:"warning,omitempty"`
 	// EditHelp lists the corrections by hand the game takes (env.Editor).
 	EditHelp string `json:"edit_help,omitempty"`
+	// EditExample is one correction the position takes, for the edit box.
+	EditExample string `json:"edit_example,omitempty"`
 	// Tool names, per seat, the agent the tool plays it by ("" for the
 	// person's seats); empty when the person plays every seat.
 	Tool []string `json:"tool"`
@@ -69,7 +71,7 @@ func (s *Server) stateLocked(warning string) stateBody {
 		Prompt: s.sess.Prompt(), Chance: s.sess.AtChance(), Over: s.sess.Over(), Faces: s.sess.Faces(), Outcomes: []string{},
 		Legal: []legalMove{}, Score: st.Score(), CanUndo: s.sess.Steps() > 0, CanUndoNew: s.prev != nil, Log: append([]string{}, s.log...),
 		Autosave: s.sess.AutosavePath(), Agent: s.adv.Agent(), ThinkMS: s.adv.Think().Milliseconds(), Top: s.adv.Top(), Warning: warning,
-		EditHelp: s.sess.EditHelp(), Tool: s.sess.Tool(), Cheap: !s.adv.IsSearch()}
+		EditHelp: s.sess.EditHelp(), EditExample: s.sess.EditExample(), Tool: s.sess.Tool(), Cheap: !s.adv.IsSearch()}
 	if b.Tool == nil {
 		b.Tool = []string{}
 	}

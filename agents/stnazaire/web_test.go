@@ -383,6 +383,15 @@ func TestAPIEdit(t *testing.T) {
 	if name := strings.TrimSuffix(strings.TrimPrefix(cmd, "set "), " pinned"); pieceLabelHas(undone, name, "pinned") {
 		t.Errorf("undo kept %q", cmd)
 	}
+	// The edit box's example is one the position takes.
+	var shown webtest.State
+	if code, msg := webtest.Call(t, ts, "GET", "/api/state", "", "", &shown); code != 200 || !strings.HasPrefix(shown.EditExample, "set ") {
+		t.Fatalf("state: %d %s, edit example %q", code, msg, shown.EditExample)
+	}
+	var applied webtest.State
+	if code, msg := webtest.PostJSON(t, ts, "/api/edit", `{"cmd":`+strconv.Quote(shown.EditExample)+`}`, &applied); code != 200 {
+		t.Errorf("the example %q: %d %s", shown.EditExample, code, msg)
+	}
 }
 
 func pieceLabelHas(st webtest.State, name, mark string) bool {

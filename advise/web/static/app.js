@@ -684,6 +684,7 @@ function render(s) {
   $("undo").disabled = !s.can_undo;
   $("edit-form").hidden = !s.edit_help;
   $("edit").title = s.edit_help || "";
+  $("edit").placeholder = s.edit_example || "set …";
   $("undo-new").hidden = !s.can_undo_new;
   $("seed").placeholder = s.seed;
   renderSeats(s);

@@ -39,8 +39,9 @@ type State struct {
 		Name   string
 		Cell   int
 	}
-	Suggestion *Job        `json:"suggestion"`
-	Pieces     []env.Piece `json:"pieces"`
+	Suggestion  *Job        `json:"suggestion"`
+	Pieces      []env.Piece `json:"pieces"`
+	EditExample string      `json:"edit_example"`
 }
 
 // Job is /api/suggest.
