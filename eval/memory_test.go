@@ -2,20 +2,12 @@ package eval_test
 
 import (
 	"context"
-	"runtime"
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
-	_ "github.com/chariot-ai/chariot/env/ahraid"
-	_ "github.com/chariot-ai/chariot/env/anvil"
-	_ "github.com/chariot-ai/chariot/env/chancewalk"
-	_ "github.com/chariot-ai/chariot/env/connectfour"
-	_ "github.com/chariot-ai/chariot/env/jubilee"
-	_ "github.com/chariot-ai/chariot/env/pig"
-	_ "github.com/chariot-ai/chariot/env/skirmish"
-	_ "github.com/chariot-ai/chariot/env/stnazaire"
-	_ "github.com/chariot-ai/chariot/env/tictactoe"
+	_ "github.com/chariot-ai/chariot/env/allgames"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 // A process that plays game after game (a long bench, a tuning run, the
@@ -61,27 +53,13 @@ func TestMemoryIsFlatInGamesPlayed(t *testing.T) {
 				}
 			}
 			play(first)
-			before := liveHeap()
+			before := envtest.LiveHeap()
 			play(more)
-			after := liveHeap()
+			after := envtest.LiveHeap()
 			t.Logf("live heap after %d games %d KB, after %d %d KB", first, before>>10, first+more, after>>10)
 			if after > before+8<<20 {
 				t.Errorf("the live heap grew by %d KB over %d games built and played", (after-before)>>10, more)
 			}
 		})
 	}
-}
-
-// liveHeap is the heap in use after collection: the least of a few rounds,
-// each collecting and then letting the cleanups of the last one run.
-func liveHeap() uint64 {
-	least := ^uint64(0)
-	for range 5 {
-		runtime.GC()
-		runtime.Gosched()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		least = min(least, m.HeapAlloc)
-	}
-	return least
 }

@@ -1,7 +1,8 @@
 package main
 
-// The games the command knows, imported for their registration. Add a game
-// here to make it available to every subcommand.
+// The games the command knows, imported for their registration (package
+// allgames, where a game is added to make it available to every
+// subcommand), and the agents beyond the generic ones.
 import (
 	"encoding/json"
 	"flag"
@@ -12,15 +13,7 @@ import (
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 
-	_ "github.com/chariot-ai/chariot/env/ahraid"
-	_ "github.com/chariot-ai/chariot/env/anvil"
-	_ "github.com/chariot-ai/chariot/env/chancewalk"
-	_ "github.com/chariot-ai/chariot/env/connectfour"
-	_ "github.com/chariot-ai/chariot/env/jubilee"
-	_ "github.com/chariot-ai/chariot/env/pig"
-	_ "github.com/chariot-ai/chariot/env/skirmish"
-	_ "github.com/chariot-ai/chariot/env/stnazaire"
-	_ "github.com/chariot-ai/chariot/env/tictactoe"
+	_ "github.com/chariot-ai/chariot/env/allgames" // every game
 
 	// Agents beyond the generic ones in package agents.
 	_ "github.com/chariot-ai/chariot/agents/ahraid"

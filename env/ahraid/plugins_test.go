@@ -2,11 +2,13 @@ package ahraid
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 var (
@@ -164,57 +166,42 @@ func TestActionCells(t *testing.T) {
 	seen := map[string]int{}
 	for _, spec := range []string{Name, Name + ":opponent=seat"} {
 		gm, _ := env.NewGame(spec)
-		rng := rand.New(rand.NewPCG(2026, 11))
-		for game := range 4 {
-			st := gm.NewInitialState(uint64(game)).(*State)
-			for !st.IsTerminal() {
-				legal := st.LegalActions(nil)
-				if st.CurrentPlayer() == env.Chance {
-					_ = st.Apply(env.SampleChance(st.ChanceOutcomes(nil), rng))
-					continue
-				}
-				for _, a := range legal {
-					word, i := DecodeAction(a)
-					want := "none"
-					switch word {
-					case "sail":
-						want = d.Zones[i].ID
-					case "to", "land":
-						want = d.Areas[i].ID
-						if n := st.ActionString(a); !strings.Contains(n, d.Areas[i].Name) {
-							t.Fatalf("%q does not name area %s, %s", n, want, d.Areas[i].Name)
-						}
-					case "prepare", "detonate", "torpedo":
-						want = d.Areas[d.Objectives[i].Area].ID
-					case "gun":
-						if d.Guns[i].Area >= 0 {
-							want = d.Areas[d.Guns[i].Area].ID
-						}
-					case "fire":
-						want = d.Areas[st.GArea[i]].ID
-					case "embark", "at":
-						want = where(st, i)
+		err := envtest.Walk(gm, 4, rand.New(rand.NewPCG(2026, 11)), func(es env.State, legal []env.Action) error {
+			st := es.(*State)
+			for _, a := range legal {
+				word, i := DecodeAction(a)
+				want := "none"
+				switch word {
+				case "sail":
+					want = d.Zones[i].ID
+				case "to", "land":
+					want = d.Areas[i].ID
+					if n := st.ActionString(a); !strings.Contains(n, d.Areas[i].Name) {
+						return fmt.Errorf("%q does not name area %s, %s", n, want, d.Areas[i].Name)
 					}
-					if got := id(st.ActionCell(a)); got != want {
-						t.Fatalf("%s: %q points at %s, not %s", st.Prompt(), st.ActionString(a), got, want)
+				case "prepare", "detonate", "torpedo":
+					want = d.Areas[d.Objectives[i].Area].ID
+				case "gun":
+					if d.Guns[i].Area >= 0 {
+						want = d.Areas[d.Guns[i].Area].ID
 					}
-					seen[word]++
+				case "fire":
+					want = d.Areas[st.GArea[i]].ID
+				case "embark", "at":
+					want = where(st, i)
 				}
-				if err := st.Apply(legal[rng.IntN(len(legal))]); err != nil {
-					t.Fatal(err)
+				if got := id(st.ActionCell(a)); got != want {
+					return fmt.Errorf("%s: %q points at %s, not %s", st.Prompt(), st.ActionString(a), got, want)
 				}
+				seen[word]++
 			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	t.Logf("moves checked: %v", seen)
-	all := g.NewInitialState(0).(*State)
-	if n := testing.AllocsPerRun(10, func() {
-		for a := range env.Action(g.NumDistinctActions()) {
-			_ = all.ActionCell(a)
-		}
-	}); n != 0 {
-		t.Errorf("ActionCell allocates %v times", n)
-	}
 	for _, w := range []string{"sail", "to", "land", "gun", "fire", "at", "prepare", "pass"} {
 		if seen[w] == 0 {
 			t.Errorf("no %q move in the games walked (%v)", w, seen)

@@ -178,6 +178,7 @@ func TestCheckCatchesPluginBugs(t *testing.T) {
 		{"rulebot", "rulebot: RuleAction 3 (\"hi\") is not legal"},
 		{"action_unreachable", "actions: \"two\" names two but ActionCell is -1"},
 		{"action_wrong", "actions: ActionCell(\"two\") is three (c3), which the action names neither"},
+		{"action_alloc", "actions: ActionCell allocates"},
 		{"piece_off", "pieces: counter token: cell 9, not a cell (0 to 8) or -1"},
 		{"layout", "layout: the stack of 1 at crowd"},
 		{"copy_shared", "copier: Apply(\"one\") on a copy made by CopyFrom changed the original"},

@@ -299,6 +299,15 @@ func (c *checker) checkStatePlugins(s env.State, j0 []byte, legal []env.Action, 
 		if err := checkBoardActions(ba, s, legal, g.(env.BoardDrawer).Board()); err != nil {
 			return named(CheckActions, err)
 		}
+		if c.allocStep {
+			if allocs := testing.AllocsPerRun(allocRuns, func() {
+				for _, a := range legal {
+					_ = ba.ActionCell(a)
+				}
+			}); allocs > 0 {
+				return named(CheckActions, fmt.Errorf("ActionCell allocates %v times over the legal actions", allocs))
+			}
+		}
 	}
 	if pl, ok := s.(env.PieceLister); ok {
 		b := g.(env.BoardDrawer).Board()

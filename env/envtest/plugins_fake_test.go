@@ -218,6 +218,8 @@ func (s *plusState) ActionCell(a env.Action) int {
 		return -1
 	case s.g.bug == "action_wrong" && a == 1:
 		return 3
+	case s.g.bug == "action_alloc":
+		sink = &[]int{int(a)} // a fresh slice each call, kept
 	}
 	return int(a) + 1
 }
@@ -333,3 +335,6 @@ func (s *plusState) WriteReturns(buf []float64) []float64 {
 	}
 	return env.WinLossReturns(buf, winner)
 }
+
+// sink keeps what a buggy method allocates reachable.
+var sink *[]int

@@ -190,3 +190,33 @@ func FuzzActionNames(f *testing.F, games []env.Game, texts ...string) {
 		CheckActionText(t, s, text)
 	})
 }
+
+// Walk plays games random games of g from the initial states of seeds 0,
+// 1, ...: chance outcomes drawn by their probabilities and decisions chosen
+// uniformly among the legal actions, both from rng. visit sees each
+// decision's state and legal actions before the choice, and may stop the
+// walk by returning an error, which Walk returns with the game and step.
+func Walk(g env.Game, games int, rng *rand.Rand, visit func(s env.State, legal []env.Action) error) error {
+	var legal []env.Action
+	var outs []env.Outcome
+	for game := range games {
+		s := g.NewInitialState(uint64(game))
+		for step := 0; !s.IsTerminal(); step++ {
+			var a env.Action
+			if s.CurrentPlayer() == env.Chance {
+				outs = s.ChanceOutcomes(outs)
+				a = env.SampleChance(outs, rng)
+			} else {
+				legal = s.LegalActions(legal)
+				if err := visit(s, legal); err != nil {
+					return fmt.Errorf("%s game %d step %d: %w", g.Name(), game, step, err)
+				}
+				a = legal[rng.IntN(len(legal))]
+			}
+			if err := s.Apply(a); err != nil {
+				return fmt.Errorf("%s game %d step %d: %w", g.Name(), game, step, err)
+			}
+		}
+	}
+	return nil
+}

@@ -1,11 +1,13 @@
 package skirmish
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 // TestActionCells: a move is played by a click on the place it names.
@@ -54,46 +56,30 @@ func TestActionCells(t *testing.T) {
 	seen := map[string]int{}
 	for _, spec := range []string{Name, Name + ":opponent=seat"} {
 		gm, _ := env.NewGame(spec)
-		rng := rand.New(rand.NewPCG(2026, 11))
-		for range 4 {
-			st := gm.NewInitialState(0).(*State)
-			for !st.IsTerminal() {
-				legal := st.LegalActions(nil)
-				if st.CurrentPlayer() == env.Chance {
-					_ = st.Apply(env.SampleChance(st.ChanceOutcomes(nil), rng))
-					continue
-				}
-				for _, a := range legal {
-					text := st.ActionString(a)
-					verb, arg, _ := strings.Cut(text, " ")
-					want := "none"
-					switch verb {
-					case "to", "demolish", "cut":
-						if !feature[arg] {
-							t.Fatalf("%q names no feature", text)
-						}
-						want = arg
+		err := envtest.Walk(gm, 4, rand.New(rand.NewPCG(2026, 11)), func(st env.State, legal []env.Action) error {
+			for _, a := range legal {
+				text := st.ActionString(a)
+				verb, arg, _ := strings.Cut(text, " ")
+				want := "none"
+				switch verb {
+				case "to", "demolish", "cut":
+					if !feature[arg] {
+						return fmt.Errorf("%q names no feature", text)
 					}
-					if got := name(st.ActionCell(a)); got != want {
-						t.Fatalf("%s: %q points at %s, not %s", st.Prompt(), text, got, want)
-					}
-					seen[verb]++
+					want = arg
 				}
-				if err := st.Apply(legal[rng.IntN(len(legal))]); err != nil {
-					t.Fatal(err)
+				if got := name(st.(*State).ActionCell(a)); got != want {
+					return fmt.Errorf("%s: %q points at %s, not %s", st.(*State).Prompt(), text, got, want)
 				}
+				seen[verb]++
 			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	t.Logf("moves checked: %v", seen)
-	all := g.NewInitialState(0).(*State)
-	if n := testing.AllocsPerRun(10, func() {
-		for a := range env.Action(g.NumDistinctActions()) {
-			_ = all.ActionCell(a)
-		}
-	}); n != 0 {
-		t.Errorf("ActionCell allocates %v times", n)
-	}
 	for _, v := range []string{"to", "move", "toward", "shoot", "activate", "end"} {
 		if seen[v] == 0 {
 			t.Errorf("no %q move in the games walked", v)

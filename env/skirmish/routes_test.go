@@ -1,8 +1,9 @@
 package skirmish
 
 import (
-	"runtime"
 	"testing"
+
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 // TestRouteGraphsAreNotPinned: building games from fresh scenarios and
@@ -22,25 +23,11 @@ func TestRouteGraphsAreNotPinned(t *testing.T) {
 		}
 	}
 	build(1000)
-	before := liveHeap()
+	before := envtest.LiveHeap()
 	build(2000)
-	after := liveHeap()
+	after := envtest.LiveHeap()
 	t.Logf("live heap after 1,000 games %d KB, after 3,000 %d KB", before>>10, after>>10)
 	if after > before+16<<20 {
 		t.Errorf("the live heap grew by %d KB over 2,000 games built", (after-before)>>10)
 	}
-}
-
-// liveHeap is the heap in use after collection: the least of a few rounds,
-// each collecting and then letting the cleanups of the last one run.
-func liveHeap() uint64 {
-	least := ^uint64(0)
-	for range 5 {
-		runtime.GC()
-		runtime.Gosched()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		least = min(least, m.HeapAlloc)
-	}
-	return least
 }
