@@ -48,7 +48,7 @@ func (s *State) resolveCohesion(i, face int) {
 	if nB := len(d.British); i >= nB {
 		g := i - nB
 		if face+s.enemyAdjacentSpaces(s.gSpace[g], true) <= cohesionGerman {
-			s.gf.put(g, fPinned, false)
+			s.pinG(g, false)
 		}
 		return
 	}

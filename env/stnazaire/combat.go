@@ -397,7 +397,7 @@ func (s *State) applyHits() {
 			s.eliminateGerman(g)
 			continue
 		}
-		s.gf.put(g, fPinned, true)
+		s.pinG(g, true)
 	}
 }
 
@@ -413,7 +413,7 @@ func (s *State) eliminateBritish(u int) {
 func (s *State) eliminateGerman(g int) {
 	d := s.data()
 	gu := &d.German[g]
-	s.gf.put(g, fPinned, false)
+	s.pinG(g, false)
 	if isFlak(gu.Class) {
 		s.putG(g, gRemoved, -1)
 		if gu.Objective > 0 {

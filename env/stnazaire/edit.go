@@ -204,7 +204,7 @@ func (s *State) editGerman(g int, what, t string) error {
 	}
 	switch what {
 	case "pinned", "unpinned":
-		s.gf.put(g, fPinned, what == "pinned")
+		s.pinG(g, what == "pinned")
 	case "eliminated":
 		s.eliminateGerman(g)
 	case "at":

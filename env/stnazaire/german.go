@@ -68,8 +68,8 @@ func (s *State) placeReinforcements(black, colour int) {
 				break
 			}
 			inPool &^= 1 << g
-			s.putG(g, gOnMap, sp)
 			s.gf[g], s.gOrigin[g] = uint8(fConcealed), origin
+			s.putG(g, gOnMap, sp)
 			s.gMovesLeft[g] = movementAllowance - 1
 		}
 	}

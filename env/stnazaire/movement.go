@@ -87,12 +87,7 @@ func (s *State) reachable(u int) spaceSet {
 	start := int(s.bSpace[u])
 	// stop: the spaces a move ends in on entering (the start excepted).
 	stop := d.exits
-	var zoc spaceSet
-	for g := range d.German {
-		if s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) && !isFlak(d.German[g].Class) {
-			zoc.or(&d.moveSet[s.gSpace[g]])
-		}
-	}
+	zoc := d.neighbours(&s.occZ)
 	zoc.andNot(&s.occB) // a commando already there nullifies the ZoC
 	stop.or(&zoc)
 	stop.put(start, false)

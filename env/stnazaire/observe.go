@@ -278,5 +278,8 @@ func (s *State) Resample(p env.Player, rng *rand.Rand) env.State {
 	for k := 0; k < int(s.nOrder); k++ {
 		c.gOrder[k] = newIdx[s.gOrder[k]]
 	}
+	if n > 0 {
+		c.recount() // a redrawn counter may differ in class, so in its zone of control
+	}
 	return &c
 }

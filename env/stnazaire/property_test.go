@@ -52,7 +52,7 @@ func invariants(st env.State) error {
 	}
 	c := *s
 	c.recount()
-	if c.cntB != s.cntB || c.cntG != s.cntG {
+	if c.cntB != s.cntB || c.cntG != s.cntG || c.cntZ != s.cntZ || c.occZ != s.occZ {
 		return fmt.Errorf("per-space counts out of date")
 	}
 	lost := 0

@@ -38,7 +38,7 @@ func checkSets(t *testing.T, spec string, s *State) {
 	t.Helper()
 	d := s.data()
 	for sp := range d.Spaces {
-		if s.occB.has(sp) != (s.cntB[sp] > 0) || s.occG.has(sp) != (s.cntG[sp] > 0) {
+		if s.occB.has(sp) != (s.cntB[sp] > 0) || s.occG.has(sp) != (s.cntG[sp] > 0) || s.occZ.has(sp) != (s.cntZ[sp] > 0) {
 			t.Fatalf("%s: occupied spaces out of date at %s", spec, d.Spaces[sp].ID)
 		}
 	}

@@ -157,6 +157,11 @@ type State struct {
 	// up to date by putB and putG, rebuilt by recount).
 	cntB, cntG [MaxSpaces]int8
 	occB, occG spaceSet
+	// cntZ counts per space the Germans on the map that exert a zone of
+	// control (unpinned, not FlaK: 6.1), and occZ is where it is above
+	// zero (derived like cntG: kept by putG and pinG, rebuilt by recount).
+	cntZ [MaxSpaces]int8
+	occZ spaceSet
 }
 
 // footField labels spaces with their distance to the German target stack
@@ -277,18 +282,51 @@ func (s *State) putG(g int, loc uint8, sp int16) {
 		was := s.gSpace[g]
 		s.cntG[was]--
 		s.occG.put(int(was), s.cntG[was] > 0)
+		s.zocOff(g)
 	}
 	s.gLoc[g], s.gSpace[g] = loc, sp
 	if loc == gOnMap {
 		s.cntG[sp]++
 		s.occG.put(int(sp), true)
+		s.zocOn(g)
+	}
+}
+
+// pinG pins or unpins German counter g, keeping the zones of control.
+func (s *State) pinG(g int, on bool) {
+	s.zocOff(g)
+	s.gf.put(g, fPinned, on)
+	s.zocOn(g)
+}
+
+// exertsZoC reports whether German counter g has a zone of control: on
+// the map, unpinned, not FlaK (6.1).
+func (s *State) exertsZoC(g int) bool {
+	return s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) && !isFlak(s.data().German[g].Class)
+}
+
+// zocOff and zocOn take g's zone of control out of cntZ and occZ and put
+// it back, around a change of its location or pin.
+func (s *State) zocOff(g int) {
+	if s.exertsZoC(g) {
+		sp := s.gSpace[g]
+		s.cntZ[sp]--
+		s.occZ.put(int(sp), s.cntZ[sp] > 0)
+	}
+}
+
+func (s *State) zocOn(g int) {
+	if s.exertsZoC(g) {
+		sp := s.gSpace[g]
+		s.cntZ[sp]++
+		s.occZ.put(int(sp), true)
 	}
 }
 
 // recount rebuilds the counts per space from the units.
 func (s *State) recount() {
-	s.cntB, s.cntG = [MaxSpaces]int8{}, [MaxSpaces]int8{}
-	s.occB, s.occG = spaceSet{}, spaceSet{}
+	s.cntB, s.cntG, s.cntZ = [MaxSpaces]int8{}, [MaxSpaces]int8{}, [MaxSpaces]int8{}
+	s.occB, s.occG, s.occZ = spaceSet{}, spaceSet{}, spaceSet{}
 	for u := range s.data().British {
 		if s.bStatus[u] == bOnMap {
 			s.cntB[s.bSpace[u]]++
@@ -300,6 +338,7 @@ func (s *State) recount() {
 			s.cntG[s.gSpace[g]]++
 			s.occG.put(int(s.gSpace[g]), true)
 		}
+		s.zocOn(g)
 	}
 }
 
@@ -315,16 +354,7 @@ func (s *State) occupancy(nb, ng *[MaxSpaces]int8) {
 // germanZoCAt reports whether a space is in a German zone of control: next
 // (by a solid line) to a German unit that is neither pinned nor FlaK (6.1).
 func (s *State) germanZoCAt(sp int16) bool {
-	d := s.data()
-	for g := range d.German {
-		if s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) || isFlak(d.German[g].Class) {
-			continue
-		}
-		if d.moveLinked[sp][s.gSpace[g]] {
-			return true
-		}
-	}
-	return false
+	return s.data().moveSet[sp].meets(&s.occZ)
 }
 
 // britishZoCAt reports whether a space is next to an unpinned commando.
