@@ -97,8 +97,17 @@ type Agent struct {
 	// withdrawal is where the historical plan's parties go when done: the
 	// exit box nearest the Old Mole landing stage.
 	withdrawal int
+	// exitOf and exitDist are, for each space, nearestExit and the
+	// distance to it, worked out once.
+	exitOf, exitDist [stn.MaxSpaces]int
+	// objGermans lists, for each objective, the German counters that carry
+	// it, in counter order.
+	objGermans [][]int
 	rng        *rand.Rand
 	buf        []env.Action
+	// may caches DemolishableObjectives for every commando, filled by
+	// readMissions once per decision that needs it.
+	may [stn.MaxBritish]uint32
 }
 
 // New builds a planner for a St. Nazaire game.
@@ -116,6 +125,20 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 			a.objectives = append(a.objectives, i)
 		}
 	}
+	for sp := range a.d.Spaces {
+		a.exitOf[sp], a.exitDist[sp] = -1, 1<<20
+		for _, e := range a.exits {
+			if d := a.d.Distance(sp, e); d < a.exitDist[sp] {
+				a.exitOf[sp], a.exitDist[sp] = e, d
+			}
+		}
+	}
+	a.objGermans = make([][]int, len(a.d.ObjVP))
+	for g, gu := range a.d.German {
+		if gu.Objective > 0 {
+			a.objGermans[gu.Objective] = append(a.objGermans[gu.Objective], g)
+		}
+	}
 	a.withdrawal = a.nearestExit(int(a.d.LandingSpace[stn.OldMole]))
 	return a, nil
 }
@@ -129,27 +152,38 @@ func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 	if p := s.CurrentPlayer(); p != 0 {
 		return 0, fmt.Errorf("the British baselines play the British seat, not the %s (give that seat a German agent, e.g. rules)", env.SeatName(s.Game(), p))
 	}
+	kind, u := s.Pending()
+	switch kind {
+	case stn.PendSelect:
+		// Every British decision offers pass, so none lacks a legal
+		// action; selectUnit asks CanSelect rather than listing them.
+		a.readMissions(s)
+		return a.selectUnit(s), nil
+	case stn.PendAssist:
+		return stn.FireAction(a.d.Flak12()), nil
+	case stn.PendDemolish:
+		return stn.ActDemolish, nil
+	}
 	a.buf = s.LegalActions(a.buf)
 	if len(a.buf) == 0 {
 		return 0, errors.New("St. Nazaire baseline: no legal action")
 	}
-	kind, u := s.Pending()
 	switch kind {
-	case stn.PendSelect:
-		return a.selectUnit(s), nil
 	case stn.PendMove, stn.PendDisplace:
+		a.readMissions(s)
 		return a.bestMove(s, u), nil
-	case stn.PendAssist:
-		return stn.FireAction(a.d.Flak12()), nil
 	case stn.PendFire:
 		return a.chooseTarget(s, u), nil
 	case stn.PendOccupy:
+		a.readMissions(s)
 		return a.occupy(s, u), nil
-	case stn.PendDemolish:
-		return stn.ActDemolish, nil
 	}
 	return 0, fmt.Errorf("St. Nazaire baseline: asked to act at a %s node", kind)
 }
+
+// readMissions caches every commando's demolishable objectives for goal
+// and hasWork, which ask them of many commandos at one decision.
+func (a *Agent) readMissions(s *stn.State) { s.DemolishableAll(&a.may) }
 
 // goal is the space commando u is making for, and whether it only needs
 // to get next to it (a FlaK it must fire at, a German to fight).
@@ -172,7 +206,7 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 		}
 	}
 	b := a.d.British[u]
-	may := s.DemolishableObjectives(u)
+	may := a.may[u]
 	for _, sp := range a.objectives {
 		obj := a.d.Spaces[sp].Objective
 		if may&(1<<obj) != 0 && !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
@@ -180,8 +214,8 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 		}
 	}
 	if b.Objective > 0 {
-		for g, gu := range a.d.German {
-			if gu.Objective == b.Objective && s.GermanOnMap(g) {
+		for _, g := range a.objGermans[b.Objective] {
+			if s.GermanOnMap(g) {
 				consider(s.GermanSpace(g), true)
 			}
 		}
@@ -238,7 +272,7 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 
 // hasWork reports whether commando v has an objective left it may take.
 func (a *Agent) hasWork(s *stn.State, v int) bool {
-	may := s.DemolishableObjectives(v)
+	may := a.may[v]
 	for _, sp := range a.objectives {
 		if may&(1<<a.d.Spaces[sp].Objective) != 0 && !s.Destroyed(sp) {
 			return true
@@ -247,15 +281,9 @@ func (a *Agent) hasWork(s *stn.State, v int) bool {
 	return false
 }
 
-func (a *Agent) nearestExit(from int) int {
-	best, bestD := -1, 1<<20
-	for _, e := range a.exits {
-		if d := a.d.Distance(from, e); d < bestD {
-			best, bestD = e, d
-		}
-	}
-	return best
-}
+// nearestExit is the exit box nearest from (the first in space order among
+// equals), or -1.
+func (a *Agent) nearestExit(from int) int { return a.exitOf[from] }
 
 func (a *Agent) nearestGerman(s *stn.State, from int) int {
 	best, bestD := -1, 1<<20
@@ -321,14 +349,24 @@ func (a *Agent) bestMove(s *stn.State, u int) env.Action {
 // selectUnit moves demolition teams first, then the others, each once; it
 // passes when no unit wants to move.
 func (a *Agent) selectUnit(s *stn.State) env.Action {
-	for _, want := range []uint8{stn.Demolition, stn.Assault, stn.HQ} {
-		for _, act := range a.buf {
-			kind, u := stn.DecodeAction(act)
-			if kind != "unit" || a.d.British[u].Type != want {
+	// The selectable commandos, in counter order (as LegalActions lists
+	// them).
+	var sel [stn.MaxBritish]int8
+	n := 0
+	for u := range a.d.British {
+		if s.CanSelect(u) {
+			sel[n] = int8(u)
+			n++
+		}
+	}
+	for _, want := range [...]uint8{stn.Demolition, stn.Assault, stn.HQ} {
+		for _, v := range sel[:n] {
+			u := int(v)
+			if a.d.British[u].Type != want {
 				continue
 			}
 			if goal, adj := a.goal(s, u); a.cost(s, s.UnitSpace(u), goal, adj) > 0 {
-				return act
+				return stn.UnitAction(u)
 			}
 		}
 	}

@@ -189,7 +189,7 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 		}
 	case decMoveDest:
 		buf = append(buf, ActPass)
-		reach := s.reachable(u)
+		reach := &s.dests
 		for sp := reach.next(0); sp >= 0; sp = reach.next(sp + 1) {
 			buf = append(buf, ToAction(sp))
 		}
@@ -263,8 +263,7 @@ func (s *State) isLegal(a env.Action) bool {
 		if kind != "to" || arg >= len(d.Spaces) {
 			return false
 		}
-		reach := s.reachable(u)
-		return reach.has(arg)
+		return s.dests.has(arg)
 	case decAssist:
 		return kind == "fire" && arg == int(d.flak12)
 	case decFire:

@@ -73,6 +73,7 @@ func (s *State) lockedInZoC(u int) bool {
 func (s *State) offerDestinations(u int) {
 	if s.hasExit(u) {
 		s.setDecision(decMoveDest, u)
+		s.dests = s.reachable(u)
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 // breadth-first search over costs, and each vehicle's next steps (8.1)
 // against a search that labels every space with its distance.
 func TestSetsMatchTheRules(t *testing.T) {
-	for _, spec := range []string{Name, Name + ":dashed_fire_all=true,german_variant=true", Name + ":opponent=seat,mortar=false"} {
+	for _, spec := range []string{Name, Name + ":dashed_fire_all=true,german_variant=true", Name + ":opponent=seat,mortar=false", Name + ":any_commando=true", Name + ":mission_passes=eliminated"} {
 		g, err := env.NewGame(spec)
 		if err != nil {
 			t.Fatal(err)
@@ -63,6 +63,16 @@ func checkSets(t *testing.T, spec string, s *State) {
 			if got.has(sp) != want[sp] {
 				t.Fatalf("%s: %s reaching %s: got %v, the 0-1 search says %v", spec, d.British[u].Name, d.Spaces[sp].ID, got.has(sp), want[sp])
 			}
+		}
+		if s.dec == decMoveDest && int(s.decUnit) == u && s.dests != got {
+			t.Fatalf("%s: %s's destinations out of date", spec, d.British[u].Name)
+		}
+	}
+	var may [MaxBritish]uint32
+	s.DemolishableAll(&may)
+	for u := range d.British {
+		if may[u] != s.DemolishableObjectives(u) {
+			t.Fatalf("%s: %s: DemolishableAll %b, DemolishableObjectives %b", spec, d.British[u].Name, may[u], s.DemolishableObjectives(u))
 		}
 	}
 }

@@ -162,6 +162,10 @@ type State struct {
 	// zero (derived like cntG: kept by putG and pinG, rebuilt by recount).
 	cntZ [MaxSpaces]int8
 	occZ spaceSet
+	// dests holds the destinations of the commando choosing one
+	// (decMoveDest): reachable, worked out once when the decision is set
+	// (derived: recount works it out again).
+	dests spaceSet
 }
 
 // footField labels spaces with their distance to the German target stack
@@ -290,6 +294,9 @@ func (s *State) putG(g int, loc uint8, sp int16) {
 		s.occG.put(int(sp), true)
 		s.zocOn(g)
 	}
+	if s.dec == decMoveDest {
+		s.dests = s.reachable(int(s.decUnit))
+	}
 }
 
 // pinG pins or unpins German counter g, keeping the zones of control.
@@ -339,6 +346,9 @@ func (s *State) recount() {
 			s.occG.put(int(s.gSpace[g]), true)
 		}
 		s.zocOn(g)
+	}
+	if s.dec == decMoveDest {
+		s.dests = s.reachable(int(s.decUnit))
 	}
 }
 
