@@ -105,9 +105,6 @@ type Agent struct {
 	objGermans [][]int
 	rng        *rand.Rand
 	buf        []env.Action
-	// may caches DemolishableObjectives for every commando, filled by
-	// readMissions once per decision that needs it.
-	may [stn.MaxBritish]uint32
 }
 
 // New builds a planner for a St. Nazaire game.
@@ -157,7 +154,6 @@ func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 	case stn.PendSelect:
 		// Every British decision offers pass, so none lacks a legal
 		// action; selectUnit asks CanSelect rather than listing them.
-		a.readMissions(s)
 		return a.selectUnit(s), nil
 	case stn.PendAssist:
 		return stn.FireAction(a.d.Flak12()), nil
@@ -170,20 +166,14 @@ func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 	}
 	switch kind {
 	case stn.PendMove, stn.PendDisplace:
-		a.readMissions(s)
 		return a.bestMove(s, u), nil
 	case stn.PendFire:
 		return a.chooseTarget(s, u), nil
 	case stn.PendOccupy:
-		a.readMissions(s)
 		return a.occupy(s, u), nil
 	}
 	return 0, fmt.Errorf("St. Nazaire baseline: asked to act at a %s node", kind)
 }
-
-// readMissions caches every commando's demolishable objectives for goal
-// and hasWork, which ask them of many commandos at one decision.
-func (a *Agent) readMissions(s *stn.State) { s.DemolishableAll(&a.may) }
 
 // goal is the space commando u is making for, and whether it only needs
 // to get next to it (a FlaK it must fire at, a German to fight).
@@ -206,7 +196,7 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 		}
 	}
 	b := a.d.British[u]
-	may := a.may[u]
+	may := s.DemolishableObjectives(u)
 	for _, sp := range a.objectives {
 		obj := a.d.Spaces[sp].Objective
 		if may&(1<<obj) != 0 && !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
@@ -272,7 +262,7 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 
 // hasWork reports whether commando v has an objective left it may take.
 func (a *Agent) hasWork(s *stn.State, v int) bool {
-	may := a.may[v]
+	may := s.DemolishableObjectives(v)
 	for _, sp := range a.objectives {
 		if may&(1<<a.d.Spaces[sp].Objective) != 0 && !s.Destroyed(sp) {
 			return true

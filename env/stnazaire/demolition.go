@@ -40,22 +40,11 @@ func (s *State) mayDemolish(u int, obj int8) bool {
 
 // DemolishableObjectives is the set of objective numbers commando u may
 // demolish by 11.1 to 11.3 (bit n for objective n; destroyed, pins and phase
-// aside), in one pass over the commandos: for agents that ask it of every
-// objective.
+// aside), read off the missions the state keeps (missionHere, missionGone):
+// for agents that ask it of every objective.
 func (s *State) DemolishableObjectives(u int) uint32 {
 	d := s.data()
-	var gone, here uint32 // objectives with an assigned commando of u's type gone; with one still holding it
-	for v := range d.British {
-		obj := d.British[v].Objective
-		switch {
-		case obj == 0:
-		case s.bStatus[v] == bOnMap || s.bStatus[v] == bAboard || (s.opts().EliminatedOnly && s.bStatus[v] != bEliminated):
-			here |= 1 << obj // still holds its mission
-		case d.British[v].Type == d.British[u].Type || s.opts().AnyCommando:
-			gone |= 1 << obj
-		}
-	}
-	may := gone &^ here
+	may := s.missionGone[d.British[u].Type] &^ s.missionHere
 	if obj := d.British[u].Objective; obj > 0 {
 		may |= 1 << obj
 	}

@@ -112,35 +112,6 @@ func (s *State) MayDemolish(u, sp int) bool {
 	return obj > 0 && !s.destroyed.has(sp) && s.mayDemolish(u, obj)
 }
 
-// DemolishableAll fills may[u] with DemolishableObjectives(u) for every
-// commando, in one pass over them: for agents that ask it of many.
-func (s *State) DemolishableAll(may *[MaxBritish]uint32) {
-	d := s.data()
-	var gone [3]uint32 // by type: objectives whose commando of that type is gone
-	var here uint32    // objectives with an assigned commando still holding them
-	for v := range d.British {
-		obj := d.British[v].Objective
-		switch {
-		case obj == 0:
-		case s.bStatus[v] == bOnMap || s.bStatus[v] == bAboard || (s.opts().EliminatedOnly && s.bStatus[v] != bEliminated):
-			here |= 1 << obj
-		case s.opts().AnyCommando:
-			gone[Assault] |= 1 << obj
-			gone[Demolition] |= 1 << obj
-			gone[HQ] |= 1 << obj
-		default:
-			gone[d.British[v].Type] |= 1 << obj
-		}
-	}
-	for u := range d.British {
-		m := gone[d.British[u].Type] &^ here
-		if obj := d.British[u].Objective; obj > 0 {
-			m |= 1 << obj
-		}
-		may[u] = m
-	}
-}
-
 // CanSelect reports whether commando u may be chosen to move now: at the
 // choice of a commando to move, UnitAction(u) is legal exactly then.
 func (s *State) CanSelect(u int) bool { return s.canSelect(u) }

@@ -68,13 +68,33 @@ func checkSets(t *testing.T, spec string, s *State) {
 			t.Fatalf("%s: %s's destinations out of date", spec, d.British[u].Name)
 		}
 	}
-	var may [MaxBritish]uint32
-	s.DemolishableAll(&may)
 	for u := range d.British {
-		if may[u] != s.DemolishableObjectives(u) {
-			t.Fatalf("%s: %s: DemolishableAll %b, DemolishableObjectives %b", spec, d.British[u].Name, may[u], s.DemolishableObjectives(u))
+		if got, want := s.DemolishableObjectives(u), s.demolishableByScan(u); got != want {
+			t.Fatalf("%s: %s: DemolishableObjectives %b, the scan of the commandos says %b", spec, d.British[u].Name, got, want)
 		}
 	}
+}
+
+// demolishableByScan is DemolishableObjectives read off every commando's
+// status (11.2, 11.3), the reference for the missions the state keeps.
+func (s *State) demolishableByScan(u int) uint32 {
+	d := s.data()
+	var gone, here uint32 // objectives with an assigned commando of u's type gone; with one still holding it
+	for v := range d.British {
+		obj := d.British[v].Objective
+		switch {
+		case obj == 0:
+		case s.bStatus[v] == bOnMap || s.bStatus[v] == bAboard || (s.opts().EliminatedOnly && s.bStatus[v] != bEliminated):
+			here |= 1 << obj // still holds its mission
+		case d.British[v].Type == d.British[u].Type || s.opts().AnyCommando:
+			gone |= 1 << obj
+		}
+	}
+	may := gone &^ here
+	if obj := d.British[u].Objective; obj > 0 {
+		may |= 1 << obj
+	}
+	return may
 }
 
 // reachableByCost is the rule as a 0-1 breadth-first search over the

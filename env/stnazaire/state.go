@@ -166,6 +166,13 @@ type State struct {
 	// (decMoveDest): reachable, worked out once when the decision is set
 	// (derived: recount works it out again).
 	dests spaceSet
+	// missionHere holds the objectives (bit n for objective n) whose
+	// assigned commandos are not all gone, and missionGone, by commando
+	// type, those with one of that type gone (11.2, 11.3; see
+	// DemolishableObjectives). Derived from the statuses: kept by putB,
+	// rebuilt by recount.
+	missionHere uint32
+	missionGone [3]uint32
 }
 
 // footField labels spaces with their distance to the German target stack
@@ -268,7 +275,8 @@ func (s *State) bStrength(u int) int {
 
 // putB sets a commando's status and space, keeping the counts per space.
 func (s *State) putB(u int, status uint8, sp int16) {
-	if s.bStatus[u] == bOnMap {
+	old := s.bStatus[u]
+	if old == bOnMap {
 		was := s.bSpace[u]
 		s.cntB[was]--
 		s.occB.put(int(was), s.cntB[was] > 0)
@@ -278,6 +286,32 @@ func (s *State) putB(u int, status uint8, sp int16) {
 		s.cntB[sp]++
 		s.occB.put(int(sp), true)
 	}
+	if old != status && s.data().British[u].Objective > 0 {
+		s.recountMissions()
+	}
+}
+
+// recountMissions rebuilds missionHere and missionGone from the commandos'
+// statuses.
+func (s *State) recountMissions() {
+	d := s.data()
+	var here uint32
+	var gone [3]uint32
+	for v := range d.British {
+		obj := d.British[v].Objective
+		switch {
+		case obj == 0:
+		case s.bStatus[v] == bOnMap || s.bStatus[v] == bAboard || (s.opts().EliminatedOnly && s.bStatus[v] != bEliminated):
+			here |= 1 << obj // still holds its mission
+		case s.opts().AnyCommando:
+			gone[Assault] |= 1 << obj
+			gone[Demolition] |= 1 << obj
+			gone[HQ] |= 1 << obj
+		default:
+			gone[d.British[v].Type] |= 1 << obj
+		}
+	}
+	s.missionHere, s.missionGone = here, gone
 }
 
 // putG sets a German counter's location and space, keeping the counts.
@@ -293,9 +327,6 @@ func (s *State) putG(g int, loc uint8, sp int16) {
 		s.cntG[sp]++
 		s.occG.put(int(sp), true)
 		s.zocOn(g)
-	}
-	if s.dec == decMoveDest {
-		s.dests = s.reachable(int(s.decUnit))
 	}
 }
 
@@ -347,6 +378,7 @@ func (s *State) recount() {
 		}
 		s.zocOn(g)
 	}
+	s.recountMissions()
 	if s.dec == decMoveDest {
 		s.dests = s.reachable(int(s.decUnit))
 	}
