@@ -288,15 +288,7 @@ func (a *Agent) nearestGerman(s *stn.State, from int) int {
 }
 
 // danger counts German-held spaces next to sp.
-func (a *Agent) danger(s *stn.State, sp int) int {
-	n := 0
-	for _, m := range a.d.Move[sp] {
-		if s.GermansAt(int(m)) > 0 {
-			n++
-		}
-	}
-	return n
-}
+func (a *Agent) danger(s *stn.State, sp int) int { return s.GermanHeldNeighbours(sp) }
 
 // cost rates ending a move in sp when making for goal.
 func (a *Agent) cost(s *stn.State, sp, goal int, adjacent bool) float64 {

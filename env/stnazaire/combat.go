@@ -472,11 +472,11 @@ func (s *State) aimedSpace(u int) int16 {
 // Kriegsmarine and pinned units cannot.
 func (s *State) germansOccupy() {
 	d := s.data()
-	for sp := range d.Spaces {
+	vacated := s.startHeldB
+	vacated.andNot(&s.occB)
+	vacated.andNot(&d.exits)
+	for sp := vacated.next(0); sp >= 0; sp = vacated.next(sp + 1) {
 		t := int16(sp)
-		if !s.startHeldB.has(int(t)) || s.nBritishAt(t) > 0 || d.Spaces[t].Exit >= 0 {
-			continue
-		}
 		for k := 0; k < int(s.nOrder); k++ {
 			g := int(s.gOrder[k])
 			if s.gTarget[g] != t || s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) || s.gImmobile(g) || s.nGermanAt(t) >= 3 {

@@ -121,6 +121,8 @@ type Data struct {
 	// attackOrder lists the German counters of strength 1 to 9, strongest
 	// first, counter order breaking ties: the order of fire (9.1.1.3).
 	attackOrder []int8
+	// classSets holds the German counters of each class (bit g: counter g).
+	classSets [numClasses]uint64
 
 	British      []BritishUnit
 	LandingOrder [numGroups][]int8

@@ -39,13 +39,9 @@ func (s *State) canSelect(u int) bool {
 // hasExit reports whether some neighbour is free of Germans: then the unit
 // has at least one destination once it may leave its space.
 func (s *State) hasExit(u int) bool {
-	d := s.data()
-	for _, n := range d.Move[s.bSpace[u]] {
-		if !s.germanAt(n) {
-			return true
-		}
-	}
-	return false
+	free := s.data().moveSet[s.bSpace[u]]
+	free.andNot(&s.occG)
+	return !free.empty()
 }
 
 func (s *State) germanAt(sp int16) bool { return s.cntG[sp] > 0 }

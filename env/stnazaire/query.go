@@ -87,6 +87,13 @@ func (s *State) CommandosAt(sp int) int { return int(s.cntB[sp]) }
 // GermansAt counts German counters, face up or down, in sp.
 func (s *State) GermansAt(sp int) int { return int(s.cntG[sp]) }
 
+// GermanHeldNeighbours counts the spaces next to sp (by a solid line)
+// that hold German counters, face up or down.
+func (s *State) GermanHeldNeighbours(sp int) int {
+	held := s.data().moveSet[sp].and(&s.occG)
+	return held.count()
+}
+
 // GermanZoC reports whether sp is in a German zone of control (6.1).
 func (s *State) GermanZoC(sp int) bool { return s.germanZoCAt(int16(sp)) }
 

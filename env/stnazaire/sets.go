@@ -32,6 +32,9 @@ func (d *Data) computeSets() {
 			d.vehicleIfDestroyed.put(sp, true)
 		}
 	}
+	for g := range d.German {
+		d.classSets[d.German[g].Class] |= 1 << g
+	}
 	d.attackOrder = d.attackOrder[:0]
 	for str := int8(9); str >= 1; str-- {
 		for g := range d.German {
@@ -67,6 +70,9 @@ func (b *spaceSet) andNot(c *spaceSet) { b[0], b[1] = b[0]&^c[0], b[1]&^c[1] }
 
 // meets reports whether b and c share a member.
 func (b *spaceSet) meets(c *spaceSet) bool { return b[0]&c[0]|b[1]&c[1] != 0 }
+
+// count is the number of members of b.
+func (b *spaceSet) count() int { return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) }
 
 // empty reports whether b has no member.
 func (b *spaceSet) empty() bool { return b[0]|b[1] == 0 }

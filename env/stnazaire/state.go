@@ -425,8 +425,19 @@ func (s *State) gImmobile(g int) bool {
 
 // reveal flips every concealed German linked to a commando (8.2).
 func (s *State) reveal() {
-	for g := range s.data().German {
-		s.revealGerman(g)
+	d := s.data()
+	// near: the spaces linked to a commando's (links go both ways).
+	var near spaceSet
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		near.or(&d.linkSet[sp])
+	}
+	if !near.meets(&s.occG) {
+		return
+	}
+	for g := range d.German {
+		if s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed) && near.has(int(s.gSpace[g])) {
+			s.gf.put(g, fConcealed, false)
+		}
 	}
 }
 
