@@ -2,6 +2,7 @@ package stnazaire
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -198,8 +199,8 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 	case decFire:
 		buf = append(buf, ActPass)
 		if reach := s.fireReach(u); reach.meets(&s.occG) {
-			for g := range d.German {
-				if s.gLoc[g] == gOnMap && reach.has(int(s.gSpace[g])) {
+			for m := s.onMapG; m != 0; m &= m - 1 {
+				if g := bits.TrailingZeros64(m); reach.has(int(s.gSpace[g])) {
 					buf = append(buf, FireAction(g))
 				}
 			}

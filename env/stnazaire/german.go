@@ -1,5 +1,7 @@
 package stnazaire
 
+import "math/bits"
+
 // Phase E: German reinforcements (12) and movement (8, 8.1).
 
 const (
@@ -28,8 +30,14 @@ func (s *State) stepGerman() {
 		// field serves every German on foot until a die interrupts.
 		var foot footField
 		for int(s.cursor) < len(d.German) {
+			// Skip to the next counter on the map.
+			rest := s.onMapG &^ (1<<s.cursor - 1)
+			if rest == 0 {
+				break
+			}
+			s.cursor = int16(bits.TrailingZeros64(rest))
 			g := int(s.cursor)
-			if s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) && !s.gImmobile(g) && s.gMovesLeft[g] > 0 {
+			if !s.gf.has(g, fPinned) && !s.gImmobile(g) && s.gMovesLeft[g] > 0 {
 				if s.opts().GermanSeat {
 					s.offerGermanMove(g, &foot)
 				} else {
@@ -232,25 +240,28 @@ func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField) i
 func (s *State) computeFootField(foot *footField) {
 	d := s.data()
 	var prio [MaxSpaces]int16
-	for sp := range d.Spaces {
+	for sp := range foot.dist {
 		foot.dist[sp], foot.target[sp] = 127, -1
 	}
 	s.stackPriorities(&prio)
-	better := func(a, b int8) bool { return b < 0 || prio[a] > prio[b] || (prio[a] == prio[b] && a < b) }
+	// better: stack a is a better target than b (b < 0: none yet).
+	better := func(a, b int8) bool {
+		return b < 0 || prio[a&(MaxSpaces-1)] > prio[b&(MaxSpaces-1)] || (prio[a&(MaxSpaces-1)] == prio[b&(MaxSpaces-1)] && a < b)
+	}
 	blocked := s.occB // a German on foot enters no commando's space nor exit box
 	blocked.or(&d.exits)
-	passable := func(sp int16) bool { return blocked[sp>>6]&(1<<(sp&63)) == 0 }
 	var q [MaxSpaces]int16
 	head, tail := 0, 0
 	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
 		t := int8(sp)
 		for _, a := range d.Move[sp] {
-			if !passable(a) {
+			a &= MaxSpaces - 1
+			if blocked[a>>6]&(1<<(a&63)) != 0 {
 				continue
 			}
 			if foot.dist[a] == 127 {
 				foot.dist[a] = 1
-				q[tail] = a
+				q[tail&(MaxSpaces-1)] = a
 				tail++
 			}
 			if better(t, foot.target[a]) {
@@ -259,19 +270,21 @@ func (s *State) computeFootField(foot *footField) {
 		}
 	}
 	for head < tail {
-		sp := q[head]
+		sp := q[head&(MaxSpaces-1)]
 		head++
+		dn, tn := foot.dist[sp]+1, foot.target[sp]
 		for _, n := range d.Move[sp] {
-			if !passable(n) {
+			n &= MaxSpaces - 1
+			if blocked[n>>6]&(1<<(n&63)) != 0 {
 				continue
 			}
 			switch {
 			case foot.dist[n] == 127:
-				foot.dist[n], foot.target[n] = foot.dist[sp]+1, foot.target[sp]
-				q[tail] = n
+				foot.dist[n], foot.target[n] = dn, tn
+				q[tail&(MaxSpaces-1)] = n
 				tail++
-			case foot.dist[n] == foot.dist[sp]+1 && better(foot.target[sp], foot.target[n]):
-				foot.target[n] = foot.target[sp]
+			case foot.dist[n] == dn && better(tn, foot.target[n]):
+				foot.target[n] = tn
 			}
 		}
 	}

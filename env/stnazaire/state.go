@@ -173,6 +173,9 @@ type State struct {
 	// rebuilt by recount.
 	missionHere uint32
 	missionGone [3]uint32
+	// onMapG holds the German counters on the map (bit g: counter g),
+	// derived like cntG.
+	onMapG uint64
 }
 
 // footField labels spaces with their distance to the German target stack
@@ -286,10 +289,15 @@ func (s *State) putB(u int, status uint8, sp int16) {
 		s.cntB[sp]++
 		s.occB.put(int(sp), true)
 	}
-	if old != status && s.data().British[u].Objective > 0 {
+	if holdsMission(old) != holdsMission(status) && s.data().British[u].Objective > 0 {
 		s.recountMissions()
 	}
 }
+
+// holdsMission reports whether a commando of this status could still hold
+// its mission whatever the options (see recountMissions): only then may a
+// change of status change the missions.
+func holdsMission(status uint8) bool { return status == bOnMap || status == bAboard }
 
 // recountMissions rebuilds missionHere and missionGone from the commandos'
 // statuses.
@@ -323,10 +331,12 @@ func (s *State) putG(g int, loc uint8, sp int16) {
 		s.zocOff(g)
 	}
 	s.gLoc[g], s.gSpace[g] = loc, sp
+	s.onMapG &^= 1 << g
 	if loc == gOnMap {
 		s.cntG[sp]++
 		s.occG.put(int(sp), true)
 		s.zocOn(g)
+		s.onMapG |= 1 << g
 	}
 }
 
@@ -371,10 +381,12 @@ func (s *State) recount() {
 			s.occB.put(int(s.bSpace[u]), true)
 		}
 	}
+	s.onMapG = 0
 	for g := range s.data().German {
 		if s.gLoc[g] == gOnMap {
 			s.cntG[s.gSpace[g]]++
 			s.occG.put(int(s.gSpace[g]), true)
+			s.onMapG |= 1 << g
 		}
 		s.zocOn(g)
 	}
