@@ -237,55 +237,56 @@ func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField) i
 // commando stack for a German on foot (1 next to it) and that stack, the
 // one with the most demolition strength among equals, then the lowest
 // numbered (8.1).
+//
+// It is a breadth-first search on sets of spaces, layer by layer, with a
+// frontier for each stack: taking the stacks best first within a layer,
+// each space goes to the best of the stacks at its distance, as a search
+// that keeps the better target on every tie would label it.
 func (s *State) computeFootField(foot *footField) {
 	d := s.data()
-	var prio [MaxSpaces]int16
 	for sp := range foot.dist {
 		foot.dist[sp], foot.target[sp] = 127, -1
 	}
+	var prio [MaxSpaces]int16
 	s.stackPriorities(&prio)
-	// better: stack a is a better target than b (b < 0: none yet).
-	better := func(a, b int8) bool {
-		return b < 0 || prio[a&(MaxSpaces-1)] > prio[b&(MaxSpaces-1)] || (prio[a&(MaxSpaces-1)] == prio[b&(MaxSpaces-1)] && a < b)
+	// The stacks, best first: the most priority, then the lowest numbered
+	// (an insertion sort, stable, of the stacks in space order).
+	var order [MaxBritish]int8
+	n := 0
+	for sp := s.occB.next(0); sp >= 0 && n < MaxBritish; sp = s.occB.next(sp + 1) {
+		k := n
+		for ; k > 0 && prio[order[k-1]] < prio[sp]; k-- {
+			order[k] = order[k-1]
+		}
+		order[k] = int8(sp)
+		n++
 	}
-	blocked := s.occB // a German on foot enters no commando's space nor exit box
-	blocked.or(&d.exits)
-	var q [MaxSpaces]int16
-	head, tail := 0, 0
-	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
-		t := int8(sp)
-		for _, a := range d.Move[sp] {
-			a &= MaxSpaces - 1
-			if blocked[a>>6]&(1<<(a&63)) != 0 {
+	seen := s.occB // a German on foot enters no commando's space nor exit box
+	seen.or(&d.exits)
+	var front [MaxBritish]spaceSet
+	for i := range n {
+		front[i] = d.moveSet[order[i]]
+	}
+	for k := int8(1); ; k++ {
+		grew := false
+		for i := range n {
+			f := front[i]
+			if k > 1 {
+				f = d.neighbours(&front[i])
+			}
+			f.andNot(&seen)
+			front[i] = f
+			if f.empty() {
 				continue
 			}
-			if foot.dist[a] == 127 {
-				foot.dist[a] = 1
-				q[tail&(MaxSpaces-1)] = a
-				tail++
-			}
-			if better(t, foot.target[a]) {
-				foot.target[a] = t
+			grew = true
+			seen.or(&f)
+			for sp := f.next(0); sp >= 0; sp = f.next(sp + 1) {
+				foot.dist[sp], foot.target[sp] = k, order[i]
 			}
 		}
-	}
-	for head < tail {
-		sp := q[head&(MaxSpaces-1)]
-		head++
-		dn, tn := foot.dist[sp]+1, foot.target[sp]
-		for _, n := range d.Move[sp] {
-			n &= MaxSpaces - 1
-			if blocked[n>>6]&(1<<(n&63)) != 0 {
-				continue
-			}
-			switch {
-			case foot.dist[n] == 127:
-				foot.dist[n], foot.target[n] = dn, tn
-				q[tail&(MaxSpaces-1)] = n
-				tail++
-			case foot.dist[n] == dn && better(tn, foot.target[n]):
-				foot.target[n] = tn
-			}
+		if !grew {
+			break
 		}
 	}
 	foot.valid = true

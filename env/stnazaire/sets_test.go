@@ -68,6 +68,12 @@ func checkSets(t *testing.T, spec string, s *State) {
 			t.Fatalf("%s: %s's destinations out of date", spec, d.British[u].Name)
 		}
 	}
+	var foot, byQueue footField
+	s.computeFootField(&foot)
+	s.footFieldByQueue(&byQueue)
+	if foot != byQueue {
+		t.Fatalf("%s: the foot field by layers of sets differs from the queue's", spec)
+	}
 	for u := range d.British {
 		if got, want := s.DemolishableObjectives(u), s.demolishableByScan(u); got != want {
 			t.Fatalf("%s: %s: DemolishableObjectives %b, the scan of the commandos says %b", spec, d.British[u].Name, got, want)
@@ -241,4 +247,55 @@ func (s *State) vehicleCandidatesByDistance(g int, cand *[MaxSpaces]int16) int {
 		}
 	}
 	return n
+}
+
+// footFieldByQueue is computeFootField as a breadth-first search with a
+// queue that keeps the better target on every tie, the reference the
+// search by layers of sets is tested against.
+func (s *State) footFieldByQueue(foot *footField) {
+	d := s.data()
+	var prio [MaxSpaces]int16
+	for sp := range foot.dist {
+		foot.dist[sp], foot.target[sp] = 127, -1
+	}
+	s.stackPriorities(&prio)
+	better := func(a, b int8) bool { return b < 0 || prio[a] > prio[b] || (prio[a] == prio[b] && a < b) }
+	blocked := s.occB
+	blocked.or(&d.exits)
+	var q [MaxSpaces]int16
+	head, tail := 0, 0
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		t := int8(sp)
+		for _, a := range d.Move[sp] {
+			if blocked.has(int(a)) {
+				continue
+			}
+			if foot.dist[a] == 127 {
+				foot.dist[a] = 1
+				q[tail] = a
+				tail++
+			}
+			if better(t, foot.target[a]) {
+				foot.target[a] = t
+			}
+		}
+	}
+	for head < tail {
+		sp := q[head]
+		head++
+		for _, n := range d.Move[sp] {
+			if blocked.has(int(n)) {
+				continue
+			}
+			switch {
+			case foot.dist[n] == 127:
+				foot.dist[n], foot.target[n] = foot.dist[sp]+1, foot.target[sp]
+				q[tail] = n
+				tail++
+			case foot.dist[n] == foot.dist[sp]+1 && better(foot.target[sp], foot.target[n]):
+				foot.target[n] = foot.target[sp]
+			}
+		}
+	}
+	foot.valid = true
 }
