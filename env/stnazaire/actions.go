@@ -183,8 +183,8 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 	switch s.dec {
 	case decSelect:
 		buf = append(buf, ActPass)
-		for v := range d.British {
-			if s.canSelect(v) {
+		for m := s.onMapB; m != 0; m &= m - 1 {
+			if v := bits.TrailingZeros32(m); s.canSelect(v) {
 				buf = append(buf, UnitAction(v))
 			}
 		}

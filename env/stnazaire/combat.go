@@ -1,5 +1,7 @@
 package stnazaire
 
+import "math/bits"
+
 // Rule 9: combat in phases C and F. The British declare a target for each
 // unit (or hold fire); every declared shot is rolled, then the Germans fire
 // in decreasing order of strength (9.1.1.3) at targets chosen by 9.1.1, the
@@ -200,8 +202,8 @@ func (s *State) resolveQuad(g, face int) {
 // anyStanding reports whether space sp holds a commando that the results
 // of this exchange will not eliminate.
 func (s *State) anyStanding(sp int16) bool {
-	for u := range s.data().British {
-		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp && !s.doomed(u, s.bHit[u]) {
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		if u := bits.TrailingZeros32(m); s.bSpace[u] == sp && !s.doomed(u, s.bHit[u]) {
 			return true
 		}
 	}
@@ -249,8 +251,8 @@ func (s *State) germanFireReach(g int) *spaceSet {
 // strength, then assault teams, then Newman.
 func (s *State) stackPriority(sp int16) int {
 	var st stackSums
-	for u, left := 0, s.cntB[sp]; left > 0 && u < len(s.data().British); u++ {
-		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp {
+	for m, left := s.onMapB, s.cntB[sp]; left > 0 && m != 0; m &= m - 1 {
+		if u := bits.TrailingZeros32(m); s.bSpace[u] == sp {
 			left--
 			st.add(s, u)
 		}
@@ -262,10 +264,9 @@ func (s *State) stackPriority(sp int16) int {
 // one pass over the commandos.
 func (s *State) stackPriorities(prio *[MaxSpaces]int16) {
 	var sums [MaxSpaces]stackSums
-	for u := range s.data().British {
-		if s.bStatus[u] == bOnMap {
-			sums[s.bSpace[u]].add(s, u)
-		}
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
+		sums[s.bSpace[u]].add(s, u)
 	}
 	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
 		prio[sp] = int16(sums[sp].priority()) // at most 2000 + 9 x 32
@@ -339,8 +340,9 @@ func (s *State) strongestInStack(t int16, fresh bool) int {
 	// before the stacking check).
 	var stack [MaxBritish]int8
 	n := 0
-	for u, left := 0, s.cntB[t]; left > 0 && u < len(d.British); u++ {
-		if s.bStatus[u] != bOnMap || s.bSpace[u] != t {
+	for m, left := s.onMapB, s.cntB[t]; left > 0 && m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
+		if s.bSpace[u] != t {
 			continue
 		}
 		left--

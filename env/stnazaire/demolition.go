@@ -1,5 +1,7 @@
 package stnazaire
 
+import "math/bits"
+
 // Rule 11, phase D: demolitions. A commando that is not pinned, did not
 // fire in phase C this turn, and stands on an undestroyed objective it may
 // demolish can try once a turn: a modified D10 of at least the target
@@ -58,8 +60,8 @@ func (s *State) demolitionModifier(u int) int {
 	sp := s.bSpace[u]
 	m := 0
 	covered := false
-	for v := range d.British {
-		if v != u && s.bStatus[v] == bOnMap && s.bSpace[v] == sp && !s.bf.has(v, fPinned) && d.British[v].Type == Assault {
+	for m := s.onMapB &^ (1 << u); m != 0; m &= m - 1 {
+		if v := bits.TrailingZeros32(m); s.bSpace[v] == sp && !s.bf.has(v, fPinned) && d.British[v].Type == Assault {
 			covered = true
 		}
 	}

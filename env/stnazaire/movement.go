@@ -1,5 +1,7 @@
 package stnazaire
 
+import "math/bits"
+
 // Rule 6 for commandos and rule 7: British movement, zones of control and
 // the stacking check at the end of the phase.
 
@@ -13,8 +15,8 @@ const (
 func (s *State) stepMovement() {
 	switch s.step {
 	case mvSelect:
-		for u := range s.data().British {
-			if s.canSelect(u) {
+		for m := s.onMapB; m != 0; m &= m - 1 {
+			if s.canSelect(bits.TrailingZeros32(m)) {
 				s.setDecision(decSelect, -1)
 				return
 			}

@@ -1,6 +1,7 @@
 package stnazaire
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/chariot-ai/chariot/env"
@@ -176,6 +177,9 @@ type State struct {
 	// onMapG holds the German counters on the map (bit g: counter g),
 	// derived like cntG.
 	onMapG uint64
+	// onMapB holds the commandos on the map (bit u: commando u), derived
+	// like cntB.
+	onMapB uint32
 }
 
 // footField labels spaces with their distance to the German target stack
@@ -285,9 +289,11 @@ func (s *State) putB(u int, status uint8, sp int16) {
 		s.occB.put(int(was), s.cntB[was] > 0)
 	}
 	s.bStatus[u], s.bSpace[u] = status, sp
+	s.onMapB &^= 1 << u
 	if status == bOnMap {
 		s.cntB[sp]++
 		s.occB.put(int(sp), true)
+		s.onMapB |= 1 << u
 	}
 	if holdsMission(old) != holdsMission(status) && s.data().British[u].Objective > 0 {
 		s.recountMissions()
@@ -375,10 +381,12 @@ func (s *State) zocOn(g int) {
 func (s *State) recount() {
 	s.cntB, s.cntG, s.cntZ = [MaxSpaces]int8{}, [MaxSpaces]int8{}, [MaxSpaces]int8{}
 	s.occB, s.occG, s.occZ = spaceSet{}, spaceSet{}, spaceSet{}
+	s.onMapB = 0
 	for u := range s.data().British {
 		if s.bStatus[u] == bOnMap {
 			s.cntB[s.bSpace[u]]++
 			s.occB.put(int(s.bSpace[u]), true)
+			s.onMapB |= 1 << u
 		}
 	}
 	s.onMapG = 0
@@ -418,8 +426,8 @@ func (s *State) britishZoCAt(sp int16) bool {
 	if near.empty() {
 		return false
 	}
-	for u := range d.British {
-		if s.bStatus[u] == bOnMap && !s.bf.has(u, fPinned) && near.has(int(s.bSpace[u])) {
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		if u := bits.TrailingZeros32(m); !s.bf.has(u, fPinned) && near.has(int(s.bSpace[u])) {
 			return true
 		}
 	}
