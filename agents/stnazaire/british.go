@@ -92,8 +92,10 @@ type Agent struct {
 	p     Params
 	d     *stn.Data
 	exits []int
-	// objectives are the spaces holding an objective, in space order.
+	// objectives are the spaces holding an objective, in space order, and
+	// objNum their objectives' numbers.
 	objectives []int
+	objNum     []int8
 	// withdrawal is where the historical plan's parties go when done: the
 	// exit box nearest the Old Mole landing stage.
 	withdrawal int
@@ -120,6 +122,7 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 		}
 		if sp.Objective > 0 {
 			a.objectives = append(a.objectives, i)
+			a.objNum = append(a.objNum, sp.Objective)
 		}
 	}
 	for sp := range a.d.Spaces {
@@ -197,8 +200,8 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 	}
 	b := a.d.British[u]
 	may := s.DemolishableObjectives(u)
-	for _, sp := range a.objectives {
-		obj := a.d.Spaces[sp].Objective
+	for i, sp := range a.objectives {
+		obj := a.objNum[i]
 		if may&(1<<obj) != 0 && !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
 			consider(sp, false)
 		}
@@ -263,8 +266,8 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 // hasWork reports whether commando v has an objective left it may take.
 func (a *Agent) hasWork(s *stn.State, v int) bool {
 	may := s.DemolishableObjectives(v)
-	for _, sp := range a.objectives {
-		if may&(1<<a.d.Spaces[sp].Objective) != 0 && !s.Destroyed(sp) {
+	for i, sp := range a.objectives {
+		if may&(1<<a.objNum[i]) != 0 && !s.Destroyed(sp) {
 			return true
 		}
 	}

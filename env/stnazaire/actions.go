@@ -239,12 +239,27 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	if s.roll == rollNone || s.phase == phOver {
 		return buf
 	}
+	if k := int(s.rollK); k < len(dieOutcomes) {
+		return append(buf, dieOutcomes[k]...)
+	}
 	p := 1 / float64(s.rollK)
 	for f := 1; f <= int(s.rollK); f++ {
 		buf = append(buf, env.Outcome{Action: RollAction(f), Prob: p})
 	}
 	return buf
 }
+
+// dieOutcomes[k] lists the outcomes of a die read as 1..k, as
+// ChanceOutcomes gives them.
+var dieOutcomes = func() (t [11][]env.Outcome) {
+	for k := 1; k < len(t); k++ {
+		p := 1 / float64(k)
+		for f := 1; f <= k; f++ {
+			t[k] = append(t[k], env.Outcome{Action: RollAction(f), Prob: p})
+		}
+	}
+	return t
+}()
 
 // isLegal answers whether a is in LegalActions without listing them.
 func (s *State) isLegal(a env.Action) bool {

@@ -54,8 +54,18 @@ func (s *State) stepCombat() {
 		s.orderGermanAttacks()
 		s.step, s.cursor = cGermanRolls, 0
 	case cGermanRolls:
+		// near: the spaces linked to a commando's; only a German there
+		// may have a target (links go both ways).
+		var near spaceSet
+		for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+			near.or(&d.linkSet[sp])
+		}
 		for s.cursor < int16(s.nOrder) {
 			g := int(s.gOrder[s.cursor])
+			if s.gLoc[g] != gOnMap || !near.has(int(s.gSpace[g])) {
+				s.cursor++
+				continue
+			}
 			if t := s.germanTargetSpace(g); t >= 0 {
 				if s.opts().GermanSeat {
 					s.setDecision(decGermanFire, g)
@@ -222,7 +232,7 @@ func (s *State) doomed(u int, h hit) bool {
 func (s *State) orderGermanAttacks() {
 	n := 0
 	for _, g := range s.data().attackOrder {
-		if s.gLoc[g] == gOnMap && !s.gf.has(int(g), fPinned) {
+		if s.onMapG&(1<<g) != 0 && !s.gf.has(int(g), fPinned) {
 			s.gOrder[n] = g
 			n++
 		}

@@ -454,8 +454,8 @@ func (s *State) reveal() {
 	if !near.meets(&s.occG) {
 		return
 	}
-	for g := range d.German {
-		if s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed) && near.has(int(s.gSpace[g])) {
+	for m := s.onMapG; m != 0; m &= m - 1 {
+		if g := bits.TrailingZeros64(m); s.gf.has(g, fConcealed) && near.has(int(s.gSpace[g])) {
 			s.gf.put(g, fConcealed, false)
 		}
 	}
