@@ -346,34 +346,26 @@ func (s *State) germanTargetUnit(t int16) int {
 // typeOrder present (only among those without a result, if fresh), or -1.
 func (s *State) strongestInStack(t int16, fresh bool) int {
 	d := s.data()
-	// The stack's commandos, in counter order (at most three, or four
-	// before the stacking check).
-	var stack [MaxBritish]int8
-	n := 0
+	// The strongest of each type in the stack, the first in counter order
+	// among equals.
+	best, bestStr := [3]int{-1, -1, -1}, [3]int{-1, -1, -1}
 	for m, left := s.onMapB, s.cntB[t]; left > 0 && m != 0; m &= m - 1 {
 		u := bits.TrailingZeros32(m)
 		if s.bSpace[u] != t {
 			continue
 		}
 		left--
-		if !(fresh && s.bHit[u].any()) {
-			stack[n] = int8(u)
-			n++
+		if fresh && s.bHit[u].any() {
+			continue
+		}
+		typ := d.British[u].Type % 3
+		if str := s.bStrength(u); str > bestStr[typ] {
+			best[typ], bestStr[typ] = u, str
 		}
 	}
 	for _, typ := range typeOrder {
-		best, bestStr := -1, -1
-		for _, v := range stack[:n] {
-			u := int(v)
-			if d.British[u].Type != typ {
-				continue
-			}
-			if str := s.bStrength(u); str > bestStr {
-				best, bestStr = u, str
-			}
-		}
-		if best >= 0 {
-			return best
+		if best[typ%3] >= 0 {
+			return best[typ%3]
 		}
 	}
 	return -1

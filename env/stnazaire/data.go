@@ -113,7 +113,9 @@ type Data struct {
 	moveLinked [][]bool
 	// linkSet and moveSet hold the same links as sets of spaces, so the
 	// rules test a space's neighbours against the occupied spaces at once.
-	linkSet, moveSet []spaceSet
+	// Fixed arrays (the spaces past the data set's are empty), so a space
+	// index masked to MaxSpaces needs no bounds check.
+	linkSet, moveSet [MaxSpaces]spaceSet
 	exits, landings  spaceSet // exit boxes; landing spaces (free to enter, 5.2.4)
 	// vehicleNever and vehicleIfDestroyed: spaces barred to vehicles, always
 	// or once demolished (see vehicleBarred).

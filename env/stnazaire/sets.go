@@ -11,8 +11,6 @@ import "math/bits"
 // links and counters.
 func (d *Data) computeSets() {
 	n := len(d.Spaces)
-	d.linkSet = make([]spaceSet, n)
-	d.moveSet = make([]spaceSet, n)
 	for a := range n {
 		for b := range n {
 			d.linkSet[a].put(b, d.linked[a][b])
@@ -47,13 +45,16 @@ func (d *Data) computeSets() {
 
 // neighbours returns the spaces linked by a solid line to a member of set.
 func (d *Data) neighbours(set *spaceSet) spaceSet {
-	var out spaceSet
-	for i, w := range set {
-		for ; w != 0; w &= w - 1 {
-			out.or(&d.moveSet[i<<6|bits.TrailingZeros64(w)])
-		}
+	var lo, hi uint64
+	for w := set[0]; w != 0; w &= w - 1 {
+		m := &d.moveSet[bits.TrailingZeros64(w)&(MaxSpaces-1)]
+		lo, hi = lo|m[0], hi|m[1]
 	}
-	return out
+	for w := set[1]; w != 0; w &= w - 1 {
+		m := &d.moveSet[(64+bits.TrailingZeros64(w))&(MaxSpaces-1)]
+		lo, hi = lo|m[0], hi|m[1]
+	}
+	return spaceSet{lo, hi}
 }
 
 // spaceSet has two words: the methods below are written out for them.
