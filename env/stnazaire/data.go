@@ -146,7 +146,9 @@ type Data struct {
 	poolALastTurn         int
 	Levels                []LevelDef
 
-	dist     [][]int8
+	// dist[a][b] is Distance(a, b): a fixed array, so a look-up is one
+	// load (entries past the data set's spaces are unused).
+	dist     [MaxSpaces][MaxSpaces]int8
 	newman   int8 // index of the HQ, or -1
 	flak12   int8 // German counter carrying objective 12, or -1
 	birney   int8 // the commando whose objective is 12, first in the Old Mole order, or -1
@@ -335,9 +337,8 @@ func compile(f DataFile) (*Data, error) {
 // along solid lines on an empty map.
 func (d *Data) computeDistances() {
 	n := len(d.Spaces)
-	d.dist = make([][]int8, n)
 	for a := range n {
-		row := make([]int8, n)
+		row := d.dist[a][:n]
 		for i := range row {
 			row[i] = 127
 		}
@@ -353,7 +354,6 @@ func (d *Data) computeDistances() {
 				}
 			}
 		}
-		d.dist[a] = row
 	}
 }
 
