@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -107,6 +108,9 @@ type Agent struct {
 	objGermans [][]int
 	rng        *rand.Rand
 	buf        []env.Action
+	// intact holds the objective numbers with a space not yet destroyed,
+	// read by readIntact at each decision that weighs goals.
+	intact uint32
 }
 
 // New builds a planner for a St. Nazaire game.
@@ -156,7 +160,8 @@ func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 	switch kind {
 	case stn.PendSelect:
 		// Every British decision offers pass, so none lacks a legal
-		// action; selectUnit asks CanSelect rather than listing them.
+		// action; selectUnit asks Selectable rather than listing them.
+		a.readIntact(s)
 		return a.selectUnit(s), nil
 	case stn.PendAssist:
 		return stn.FireAction(a.d.Flak12()), nil
@@ -169,13 +174,25 @@ func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 	}
 	switch kind {
 	case stn.PendMove, stn.PendDisplace:
+		a.readIntact(s)
 		return a.bestMove(s, u), nil
 	case stn.PendFire:
 		return a.chooseTarget(s, u), nil
 	case stn.PendOccupy:
+		a.readIntact(s)
 		return a.occupy(s, u), nil
 	}
 	return 0, fmt.Errorf("St. Nazaire baseline: asked to act at a %s node", kind)
+}
+
+// readIntact notes the objectives not yet destroyed, for goal and hasWork.
+func (a *Agent) readIntact(s *stn.State) {
+	a.intact = 0
+	for i, sp := range a.objectives {
+		if !s.Destroyed(sp) {
+			a.intact |= 1 << a.objNum[i]
+		}
+	}
 }
 
 // goal is the space commando u is making for, and whether it only needs
@@ -200,12 +217,15 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 	}
 	b := a.d.British[u]
 	may := s.DemolishableObjectives(u)
-	for i, sp := range a.objectives {
-		obj := a.objNum[i]
-		if may&(1<<obj) != 0 && !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
-			consider(sp, false)
+	if may&a.intact != 0 { // something is left that it may take
+		for i, sp := range a.objectives {
+			obj := a.objNum[i]
+			if may&(1<<obj) != 0 && !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
+				consider(sp, false)
+			}
 		}
 	}
+
 	if b.Objective > 0 {
 		for _, g := range a.objGermans[b.Objective] {
 			if s.GermanOnMap(g) {
@@ -265,13 +285,7 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 
 // hasWork reports whether commando v has an objective left it may take.
 func (a *Agent) hasWork(s *stn.State, v int) bool {
-	may := s.DemolishableObjectives(v)
-	for i, sp := range a.objectives {
-		if may&(1<<a.objNum[i]) != 0 && !s.Destroyed(sp) {
-			return true
-		}
-	}
-	return false
+	return s.DemolishableObjectives(v)&a.intact != 0
 }
 
 // nearestExit is the exit box nearest from (the first in space order among
@@ -336,17 +350,10 @@ func (a *Agent) bestMove(s *stn.State, u int) env.Action {
 func (a *Agent) selectUnit(s *stn.State) env.Action {
 	// The selectable commandos, in counter order (as LegalActions lists
 	// them).
-	var sel [stn.MaxBritish]int8
-	n := 0
-	for u := range a.d.British {
-		if s.CanSelect(u) {
-			sel[n] = int8(u)
-			n++
-		}
-	}
+	sel := s.Selectable()
 	for _, want := range [...]uint8{stn.Demolition, stn.Assault, stn.HQ} {
-		for _, v := range sel[:n] {
-			u := int(v)
+		for m := sel; m != 0; m &= m - 1 {
+			u := bits.TrailingZeros32(m)
 			if a.d.British[u].Type != want {
 				continue
 			}

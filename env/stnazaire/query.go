@@ -1,6 +1,9 @@
 package stnazaire
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Read-only queries for agents and evaluators that know this game: what
 // is pending, where units stand, what is destroyed. They show only what the
@@ -119,9 +122,18 @@ func (s *State) MayDemolish(u, sp int) bool {
 	return obj > 0 && !s.destroyed.has(sp) && s.mayDemolish(u, obj)
 }
 
-// CanSelect reports whether commando u may be chosen to move now: at the
-// choice of a commando to move, UnitAction(u) is legal exactly then.
-func (s *State) CanSelect(u int) bool { return s.canSelect(u) }
+// Selectable is the set of commandos that may be chosen to move now (bit
+// u: commando u): at the choice of a commando to move, UnitAction(u) is
+// legal exactly for these.
+func (s *State) Selectable() uint32 {
+	var set uint32
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		if u := bits.TrailingZeros32(m); s.canSelect(u) {
+			set |= 1 << u
+		}
+	}
+	return set
+}
 
 // TurnsLeft counts the game turns after the current one.
 func (s *State) TurnsLeft() int { return s.opts().Turns - int(s.turn) }
