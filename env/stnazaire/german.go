@@ -267,27 +267,27 @@ func (s *State) computeFootField(foot *footField) {
 	for i := range n {
 		front[i] = d.moveSet[order[i]]
 	}
-	for k := int8(1); ; k++ {
-		grew := false
+	// A stack whose frontier empties drops out; the others keep their
+	// order.
+	for k := int8(1); n > 0; k++ {
+		live := 0
 		for i := range n {
 			f := front[i]
 			if k > 1 {
 				f = d.neighbours(&front[i])
 			}
 			f.andNot(&seen)
-			front[i] = f
 			if f.empty() {
 				continue
 			}
-			grew = true
 			seen.or(&f)
 			for sp := f.next(0); sp >= 0; sp = f.next(sp + 1) {
 				foot.dist[sp], foot.target[sp] = k, order[i]
 			}
+			front[live], order[live] = f, order[i]
+			live++
 		}
-		if !grew {
-			break
-		}
+		n = live
 	}
 	foot.valid = true
 }

@@ -90,25 +90,21 @@ func (s *State) reachable(u int) spaceSet {
 	zoc.andNot(&s.occB) // a commando already there nullifies the ZoC
 	stop.or(&zoc)
 	stop.put(start, false)
-	// next returns the unseen German-free spaces one step from level.
-	var seen spaceSet
-	next := func(level *spaceSet) spaceSet {
-		from := *level
-		from.andNot(&stop)
-		out := d.neighbours(&from)
-		out.andNot(&s.occG)
-		out.andNot(&seen)
-		return out
-	}
+	// open: the spaces a commando may enter, those without Germans.
+	open := spaceSet{^s.occG[0], ^s.occG[1]}
 	// frontier: the spaces first reached at cost c. Its free steps into
-	// landing spaces join it; its other steps cost one more.
+	// landing spaces join it; its other steps cost one more. Each step
+	// goes from the spaces not in stop to the unseen open ones.
 	var frontier spaceSet
 	frontier.put(start, true)
-	seen = frontier
+	seen := frontier
 	for c := 0; ; c++ {
 		var further spaceSet
 		for fresh := frontier; !fresh.empty(); {
-			step := next(&fresh)
+			fresh.andNot(&stop)
+			step := d.neighbours(&fresh)
+			step = step.and(&open)
+			step.andNot(&seen)
 			fresh = step.and(&d.landings)
 			seen.or(&fresh)
 			step.andNot(&d.landings)

@@ -475,8 +475,8 @@ func (s *State) revealAround(sp int16) {
 	if !links.meets(&s.occG) {
 		return
 	}
-	for g := range s.data().German {
-		if s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed) && links.has(int(s.gSpace[g])) {
+	for m := s.onMapG; m != 0; m &= m - 1 {
+		if g := bits.TrailingZeros64(m); s.gf.has(g, fConcealed) && links.has(int(s.gSpace[g])) {
 			s.gf.put(g, fConcealed, false)
 		}
 	}
