@@ -34,8 +34,11 @@ func (s *State) stepCombat() {
 		s.step, s.cursor = cDeclare, 0
 	case cDeclare:
 		for int(s.cursor) < len(d.British) {
-			u := int(s.cursor)
-			s.cursor++
+			u := s.nextOnMapB(int(s.cursor)) // canDeclare wants one on the map
+			if u < 0 {
+				break
+			}
+			s.cursor = int16(u + 1)
 			if s.canDeclare(u) {
 				s.setDecision(decFire, u)
 				return
@@ -83,8 +86,11 @@ func (s *State) stepCombat() {
 		s.step, s.cursor = cOccupyBritish, 0
 	case cOccupyBritish:
 		for int(s.cursor) < len(d.British) {
-			u := int(s.cursor)
-			s.cursor++
+			u := s.nextOnMapB(int(s.cursor)) // occupiable wants one on the map
+			if u < 0 {
+				break
+			}
+			s.cursor = int16(u + 1)
 			if sp := s.occupiable(u); sp >= 0 {
 				s.aux = sp
 				s.setDecision(decOccupy, u)

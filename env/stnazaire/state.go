@@ -305,6 +305,18 @@ func (s *State) putB(u int, status uint8, sp int16) {
 // change of status change the missions.
 func holdsMission(status uint8) bool { return status == bOnMap || status == bAboard }
 
+// nextOnMapB is the first commando on the map at or after u, or -1.
+func (s *State) nextOnMapB(u int) int {
+	if u >= MaxBritish {
+		return -1
+	}
+	rest := s.onMapB &^ (1<<u - 1)
+	if rest == 0 {
+		return -1
+	}
+	return bits.TrailingZeros32(rest)
+}
+
 // recountMissions rebuilds missionHere and missionGone from the commandos'
 // statuses.
 func (s *State) recountMissions() {
