@@ -97,6 +97,9 @@ type Agent struct {
 	// objNum their objectives' numbers.
 	objectives []int
 	objNum     []int8
+	// objIdx[n] holds the indices in objectives of the spaces of objective
+	// n (bit i: objectives[i]), when there are at most 64 such spaces.
+	objIdx [32]uint64
 	// withdrawal is where the historical plan's parties go when done: the
 	// exit box nearest the Old Mole landing stage.
 	withdrawal int
@@ -135,6 +138,11 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 			if d := a.d.Distance(sp, e); d < a.exitDist[sp] {
 				a.exitOf[sp], a.exitDist[sp] = e, d
 			}
+		}
+	}
+	if len(a.objectives) <= 64 {
+		for i, n := range a.objNum {
+			a.objIdx[n] |= 1 << i
 		}
 	}
 	a.objGermans = make([][]int, len(a.d.ObjVP))
@@ -217,11 +225,26 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 	}
 	b := a.d.British[u]
 	may := s.DemolishableObjectives(u)
-	if may&a.intact != 0 { // something is left that it may take
-		for i, sp := range a.objectives {
-			obj := a.objNum[i]
-			if may&(1<<obj) != 0 && !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
-				consider(sp, false)
+	if left := may & a.intact; left != 0 { // something is left that it may take
+		if len(a.objectives) <= 64 {
+			// The spaces of the objectives it may take, in space order.
+			var idx uint64
+			for m := left; m != 0; m &= m - 1 {
+				idx |= a.objIdx[bits.TrailingZeros32(m)]
+			}
+			for ; idx != 0; idx &= idx - 1 {
+				i := bits.TrailingZeros64(idx)
+				sp, obj := a.objectives[i], a.objNum[i]
+				if !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
+					consider(sp, false)
+				}
+			}
+		} else {
+			for i, sp := range a.objectives {
+				obj := a.objNum[i]
+				if may&(1<<obj) != 0 && !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
+					consider(sp, false)
+				}
 			}
 		}
 	}
