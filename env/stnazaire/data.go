@@ -125,6 +125,8 @@ type Data struct {
 	attackOrder []int8
 	// classSets holds the German counters of each class (bit g: counter g).
 	classSets [numClasses]uint64
+	// vehicles and flak hold the vehicle and the FlaK counters (bit g).
+	vehicles, flak uint64
 
 	British      []BritishUnit
 	LandingOrder [numGroups][]int8

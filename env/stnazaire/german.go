@@ -158,7 +158,7 @@ func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField)
 	d := s.data()
 	ng := &s.cntG
 	var n int
-	if d.German[g].Vehicle {
+	if d.vehicles&(1<<g) != 0 {
 		n = s.vehicleCandidates(g, cand)
 	} else {
 		n = s.footCandidates(g, cand, foot)
@@ -225,7 +225,7 @@ func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField) i
 	}
 	n := 0
 	for _, a := range d.Move[here] {
-		if foot.dist[a] == dh-1 && foot.target[a] == foot.target[here] && s.cntB[a] == 0 && d.Spaces[a].Exit < 0 {
+		if foot.dist[a] == dh-1 && foot.target[a] == foot.target[here] && s.cntB[a] == 0 && !d.exits.has(int(a)) {
 			cand[n] = a
 			n++
 		}

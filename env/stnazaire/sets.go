@@ -32,6 +32,12 @@ func (d *Data) computeSets() {
 	}
 	for g := range d.German {
 		d.classSets[d.German[g].Class] |= 1 << g
+		if d.German[g].Vehicle {
+			d.vehicles |= 1 << g
+		}
+		if isFlak(d.German[g].Class) {
+			d.flak |= 1 << g
+		}
 	}
 	d.attackOrder = d.attackOrder[:0]
 	for str := int8(9); str >= 1; str-- {

@@ -368,7 +368,7 @@ func (s *State) pinG(g int, on bool) {
 // exertsZoC reports whether German counter g has a zone of control: on
 // the map, unpinned, not FlaK (6.1).
 func (s *State) exertsZoC(g int) bool {
-	return s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) && !isFlak(s.data().German[g].Class)
+	return s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) && s.data().flak&(1<<g) == 0
 }
 
 // zocOff and zocOn take g's zone of control out of cntZ and occZ and put
