@@ -194,14 +194,7 @@ func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 }
 
 // readIntact notes the objectives not yet destroyed, for goal and hasWork.
-func (a *Agent) readIntact(s *stn.State) {
-	a.intact = 0
-	for i, sp := range a.objectives {
-		if !s.Destroyed(sp) {
-			a.intact |= 1 << a.objNum[i]
-		}
-	}
-}
+func (a *Agent) readIntact(s *stn.State) { a.intact = s.IntactObjectives() }
 
 // goal is the space commando u is making for, and whether it only needs
 // to get next to it (a FlaK it must fire at, a German to fight).

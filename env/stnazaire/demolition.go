@@ -80,6 +80,7 @@ func (s *State) resolveDemolition(u, face int) {
 	}
 	sp := s.bSpace[u]
 	s.destroyed.put(int(sp), true)
+	s.recountIntact()
 	s.vp += int16(s.data().ObjVP[s.data().Spaces[sp].Objective])
 	for _, n := range s.data().Move[sp] {
 		if s.canDisplaceTo(n) {

@@ -56,7 +56,7 @@ func invariants(st env.State) error {
 	c := *s
 	c.recount()
 	if c.cntB != s.cntB || c.cntG != s.cntG || c.cntZ != s.cntZ || c.occZ != s.occZ ||
-		c.missionHere != s.missionHere || c.missionGone != s.missionGone || c.onMapG != s.onMapG || c.onMapB != s.onMapB {
+		c.missionHere != s.missionHere || c.missionGone != s.missionGone || c.onMapG != s.onMapG || c.onMapB != s.onMapB || c.intactObj != s.intactObj {
 		return fmt.Errorf("per-space counts out of date")
 	}
 	lost := 0

@@ -81,6 +81,10 @@ func (s *State) Strength(u int) int { return s.bStrength(u) }
 // FiredInC reports whether u fired in phase C this turn (no demolition).
 func (s *State) FiredInC(u int) bool { return s.bf.has(u, fFiredC) }
 
+// IntactObjectives is the set of objective numbers (bit n: objective n)
+// with a space whose objective is not destroyed.
+func (s *State) IntactObjectives() uint32 { return s.intactObj }
+
 // Destroyed reports whether the objective in space sp is destroyed.
 func (s *State) Destroyed(sp int) bool { return s.destroyed.has(sp) }
 

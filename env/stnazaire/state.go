@@ -180,6 +180,10 @@ type State struct {
 	// onMapB holds the commandos on the map (bit u: commando u), derived
 	// like cntB.
 	onMapB uint32
+	// intactObj holds the objective numbers with a space not destroyed
+	// (bit n: objective n), derived from destroyed: kept by demolitions,
+	// rebuilt by recount.
+	intactObj uint32
 }
 
 // footField labels spaces with their distance to the German target stack
@@ -305,6 +309,17 @@ func (s *State) putB(u int, status uint8, sp int16) {
 // change of status change the missions.
 func holdsMission(status uint8) bool { return status == bOnMap || status == bAboard }
 
+// recountIntact rebuilds intactObj from the destroyed objectives.
+func (s *State) recountIntact() {
+	d := s.data()
+	s.intactObj = 0
+	for sp := range d.Spaces {
+		if obj := d.Spaces[sp].Objective; obj > 0 && !s.destroyed.has(sp) {
+			s.intactObj |= 1 << obj
+		}
+	}
+}
+
 // nextOnMapB is the first commando on the map at or after u, or -1.
 func (s *State) nextOnMapB(u int) int {
 	if u >= MaxBritish {
@@ -411,6 +426,7 @@ func (s *State) recount() {
 		s.zocOn(g)
 	}
 	s.recountMissions()
+	s.recountIntact()
 	if s.dec == decMoveDest {
 		s.dests = s.reachable(int(s.decUnit))
 	}
