@@ -271,7 +271,7 @@ func (s *State) Resample(p env.Player, rng *rand.Rand) env.State {
 		c.gOrder[k] = newIdx[s.gOrder[k]]
 	}
 	if n > 0 {
-		c.recount() // a redrawn counter may differ in class, so in its zone of control
+		c.recountGerman() // a redrawn counter may differ in class, so in its zone of control
 	}
 	return &c
 }

@@ -309,6 +309,23 @@ func (s *State) putB(u int, status uint8, sp int16) {
 // change of status change the missions.
 func holdsMission(status uint8) bool { return status == bOnMap || status == bAboard }
 
+// recountGerman rebuilds what is derived from the German counters'
+// identities, for Resample, which redraws them in the same spaces: the
+// counters on the map, the zones of control and so the pending commando's
+// destinations. The per-space counts stay as they were.
+func (s *State) recountGerman() {
+	s.cntZ, s.occZ, s.onMapG = [MaxSpaces]int8{}, spaceSet{}, 0
+	for g := range s.data().German {
+		if s.gLoc[g] == gOnMap {
+			s.onMapG |= 1 << g
+		}
+		s.zocOn(g)
+	}
+	if s.dec == decMoveDest {
+		s.dests = s.reachable(int(s.decUnit))
+	}
+}
+
 // recountIntact rebuilds intactObj from the destroyed objectives.
 func (s *State) recountIntact() {
 	d := s.data()
