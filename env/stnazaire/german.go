@@ -29,6 +29,7 @@ func (s *State) stepGerman() {
 		// British positions do not change during phase E, so one distance
 		// field serves every German on foot until a die interrupts.
 		var foot footField
+		var cand [MaxSpaces]int16 // germanStep's scratch, cleared once
 		for int(s.cursor) < len(d.German) {
 			// Skip to the next counter on the map.
 			rest := s.onMapG &^ (1<<s.cursor - 1)
@@ -41,7 +42,7 @@ func (s *State) stepGerman() {
 				if s.opts().GermanSeat {
 					s.offerGermanMove(g, &foot)
 				} else {
-					s.germanStep(g, &foot)
+					s.germanStep(g, &foot, &cand)
 				}
 				if s.roll != rollNone || s.dec != decNone {
 					return
@@ -115,9 +116,8 @@ func (s *State) germanPassable(g int, sp int16, nb *[MaxSpaces]int8) bool {
 // the next space is full (3 units; see germanCandidates). Equal next
 // spaces go to the lowest numbered, or under the variant to the emptiest,
 // then square, then a D10.
-func (s *State) germanStep(g int, foot *footField) {
-	var cand [MaxSpaces]int16
-	n := s.germanCandidates(g, &cand, foot)
+func (s *State) germanStep(g int, foot *footField, cand *[MaxSpaces]int16) {
+	n := s.germanCandidates(g, cand, foot)
 	switch {
 	case n == 0:
 		s.gMovesLeft[g] = 0
