@@ -109,8 +109,12 @@ type Agent struct {
 	// objGermans lists, for each objective, the German counters that carry
 	// it, in counter order.
 	objGermans [][]int
-	rng        *rand.Rand
-	buf        []env.Action
+	// isExit marks the exit boxes; fireValue is chooseTarget's value of
+	// each German counter before the bonus for a commando's own objective.
+	isExit    [stn.MaxSpaces]bool
+	fireValue [stn.MaxGerman]float64
+	rng       *rand.Rand
+	buf       []env.Action
 	// intact holds the objective numbers with a space not yet destroyed,
 	// read by readIntact at each decision that weighs goals.
 	intact uint32
@@ -126,6 +130,7 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 	for i, sp := range a.d.Spaces {
 		if sp.Exit >= 0 {
 			a.exits = append(a.exits, i)
+			a.isExit[i] = true
 		}
 		if sp.Objective > 0 {
 			a.objectives = append(a.objectives, i)
@@ -144,6 +149,17 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 		for i, n := range a.objNum {
 			a.objIdx[n] |= 1 << i
 		}
+	}
+	for g := range a.d.German {
+		gu := &a.d.German[g]
+		v := float64(gu.Strength)
+		if gu.Class == stn.ClassFlak || gu.Class == stn.ClassQuadFlak {
+			v += 10
+		}
+		if gu.Objective > 0 {
+			v += 10 * float64(a.d.ObjVP[gu.Objective])
+		}
+		a.fireValue[g] = v
 	}
 	a.objGermans = make([][]int, len(a.d.ObjVP))
 	for g, gu := range a.d.German {
@@ -351,7 +367,7 @@ func (a *Agent) bestMove(s *stn.State, u int) env.Action {
 			continue
 		}
 		c := a.cost(s, sp, goal, adj)
-		if a.d.Spaces[sp].Exit >= 0 && sp != goal {
+		if a.isExit[sp] && sp != goal {
 			continue // leaving early is a decision of goal, not of a move
 		}
 		if c < bestC || (c == bestC && a.rng.IntN(2) == 0) {
@@ -401,15 +417,8 @@ func (a *Agent) chooseTarget(s *stn.State, u int) env.Action {
 		if kind != "fire" {
 			continue
 		}
-		gu := a.d.German[g]
-		v := float64(gu.Strength)
-		if gu.Class == stn.ClassFlak || gu.Class == stn.ClassQuadFlak {
-			v += 10
-		}
-		if gu.Objective > 0 {
-			v += 10 * float64(a.d.ObjVP[gu.Objective])
-		}
-		if gu.Objective > 0 && int(gu.Objective) == int(a.d.British[u].Objective) {
+		v := a.fireValue[g]
+		if obj := a.d.German[g].Objective; obj > 0 && obj == a.d.British[u].Objective {
 			v += 50
 		}
 		if v > bestV {

@@ -57,15 +57,11 @@ func (s *State) stepCombat() {
 		s.orderGermanAttacks()
 		s.step, s.cursor = cGermanRolls, 0
 	case cGermanRolls:
-		// near: the spaces linked to a commando's; only a German there
-		// may have a target (links go both ways).
-		var near spaceSet
-		for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
-			near.or(&d.linkSet[sp])
-		}
 		for s.cursor < int16(s.nOrder) {
+			// Only a German linked to a commando's space may have a
+			// target.
 			g := int(s.gOrder[s.cursor])
-			if s.gLoc[g] != gOnMap || !near.has(int(s.gSpace[g])) {
+			if s.gLoc[g] != gOnMap || !d.linkSet[s.gSpace[g]&(MaxSpaces-1)].meets(&s.occB) {
 				s.cursor++
 				continue
 			}
