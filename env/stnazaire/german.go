@@ -233,6 +233,15 @@ func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField) i
 	return n
 }
 
+// unreachedField is a foot field before the search: every space
+// unreached, with no target.
+var unreachedField = func() (f footField) {
+	for sp := range f.dist {
+		f.dist[sp], f.target[sp] = 127, -1
+	}
+	return f
+}()
+
 // computeFootField labels every space with its distance to the nearest
 // commando stack for a German on foot (1 next to it) and that stack, the
 // one with the most demolition strength among equals, then the lowest
@@ -244,9 +253,7 @@ func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField) i
 // that keeps the better target on every tie would label it.
 func (s *State) computeFootField(foot *footField) {
 	d := s.data()
-	for sp := range foot.dist {
-		foot.dist[sp], foot.target[sp] = 127, -1
-	}
+	foot.dist, foot.target = unreachedField.dist, unreachedField.target
 	var prio [MaxSpaces]int16
 	s.stackPriorities(&prio)
 	// The stacks, best first: the most priority, then the lowest numbered
@@ -281,8 +288,11 @@ func (s *State) computeFootField(foot *footField) {
 				continue
 			}
 			seen.or(&f)
-			for sp := f.next(0); sp >= 0; sp = f.next(sp + 1) {
-				foot.dist[sp], foot.target[sp] = k, order[i]
+			for w := 0; w < len(f); w++ {
+				for b := f[w]; b != 0; b &= b - 1 {
+					sp := (w<<6 | bits.TrailingZeros64(b)) & (MaxSpaces - 1)
+					foot.dist[sp], foot.target[sp] = k, order[i]
+				}
 			}
 			front[live], order[live] = f, order[i]
 			live++
