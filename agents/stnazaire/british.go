@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -92,13 +93,31 @@ type Agent struct {
 	p     Params
 	d     *stn.Data
 	exits []int
-	// objectives are the spaces holding an objective, in space order.
+	// objectives are the spaces holding an objective, in space order, and
+	// objNum their objectives' numbers.
 	objectives []int
+	objNum     []int8
+	// objIdx[n] holds the indices in objectives of the spaces of objective
+	// n (bit i: objectives[i]), when there are at most 64 such spaces.
+	objIdx [32]uint64
 	// withdrawal is where the historical plan's parties go when done: the
 	// exit box nearest the Old Mole landing stage.
 	withdrawal int
-	rng        *rand.Rand
-	buf        []env.Action
+	// exitOf and exitDist are, for each space, nearestExit and the
+	// distance to it, worked out once.
+	exitOf, exitDist [stn.MaxSpaces]int
+	// objGermans lists, for each objective, the German counters that carry
+	// it, in counter order.
+	objGermans [][]int
+	// isExit marks the exit boxes; fireValue is chooseTarget's value of
+	// each German counter before the bonus for a commando's own objective.
+	isExit    [stn.MaxSpaces]bool
+	fireValue [stn.MaxGerman]float64
+	rng       *rand.Rand
+	buf       []env.Action
+	// intact holds the objective numbers with a space not yet destroyed,
+	// read by readIntact at each decision that weighs goals.
+	intact uint32
 }
 
 // New builds a planner for a St. Nazaire game.
@@ -111,9 +130,41 @@ func New(g env.Game, p Params, seed uint64) (*Agent, error) {
 	for i, sp := range a.d.Spaces {
 		if sp.Exit >= 0 {
 			a.exits = append(a.exits, i)
+			a.isExit[i] = true
 		}
 		if sp.Objective > 0 {
 			a.objectives = append(a.objectives, i)
+			a.objNum = append(a.objNum, sp.Objective)
+		}
+	}
+	for sp := range a.d.Spaces {
+		a.exitOf[sp], a.exitDist[sp] = -1, 1<<20
+		for _, e := range a.exits {
+			if d := a.d.Distance(sp, e); d < a.exitDist[sp] {
+				a.exitOf[sp], a.exitDist[sp] = e, d
+			}
+		}
+	}
+	if len(a.objectives) <= 64 {
+		for i, n := range a.objNum {
+			a.objIdx[n] |= 1 << i
+		}
+	}
+	for g := range a.d.German {
+		gu := &a.d.German[g]
+		v := float64(gu.Strength)
+		if gu.Class == stn.ClassFlak || gu.Class == stn.ClassQuadFlak {
+			v += 10
+		}
+		if gu.Objective > 0 {
+			v += 10 * float64(a.d.ObjVP[gu.Objective])
+		}
+		a.fireValue[g] = v
+	}
+	a.objGermans = make([][]int, len(a.d.ObjVP))
+	for g, gu := range a.d.German {
+		if gu.Objective > 0 {
+			a.objGermans[gu.Objective] = append(a.objGermans[gu.Objective], g)
 		}
 	}
 	a.withdrawal = a.nearestExit(int(a.d.LandingSpace[stn.OldMole]))
@@ -129,27 +180,37 @@ func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 	if p := s.CurrentPlayer(); p != 0 {
 		return 0, fmt.Errorf("the British baselines play the British seat, not the %s (give that seat a German agent, e.g. rules)", env.SeatName(s.Game(), p))
 	}
+	kind, u := s.Pending()
+	switch kind {
+	case stn.PendSelect:
+		// Every British decision offers pass, so none lacks a legal
+		// action; selectUnit asks Selectable rather than listing them.
+		a.readIntact(s)
+		return a.selectUnit(s), nil
+	case stn.PendAssist:
+		return stn.FireAction(a.d.Flak12()), nil
+	case stn.PendDemolish:
+		return stn.ActDemolish, nil
+	}
 	a.buf = s.LegalActions(a.buf)
 	if len(a.buf) == 0 {
 		return 0, errors.New("St. Nazaire baseline: no legal action")
 	}
-	kind, u := s.Pending()
 	switch kind {
-	case stn.PendSelect:
-		return a.selectUnit(s), nil
 	case stn.PendMove, stn.PendDisplace:
+		a.readIntact(s)
 		return a.bestMove(s, u), nil
-	case stn.PendAssist:
-		return stn.FireAction(a.d.Flak12()), nil
 	case stn.PendFire:
 		return a.chooseTarget(s, u), nil
 	case stn.PendOccupy:
+		a.readIntact(s)
 		return a.occupy(s, u), nil
-	case stn.PendDemolish:
-		return stn.ActDemolish, nil
 	}
 	return 0, fmt.Errorf("St. Nazaire baseline: asked to act at a %s node", kind)
 }
+
+// readIntact notes the objectives not yet destroyed, for goal and hasWork.
+func (a *Agent) readIntact(s *stn.State) { a.intact = s.IntactObjectives() }
 
 // goal is the space commando u is making for, and whether it only needs
 // to get next to it (a FlaK it must fire at, a German to fight).
@@ -173,15 +234,33 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 	}
 	b := a.d.British[u]
 	may := s.DemolishableObjectives(u)
-	for _, sp := range a.objectives {
-		obj := a.d.Spaces[sp].Objective
-		if may&(1<<obj) != 0 && !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
-			consider(sp, false)
+	if left := may & a.intact; left != 0 { // something is left that it may take
+		if len(a.objectives) <= 64 {
+			// The spaces of the objectives it may take, in space order.
+			var idx uint64
+			for m := left; m != 0; m &= m - 1 {
+				idx |= a.objIdx[bits.TrailingZeros32(m)]
+			}
+			for ; idx != 0; idx &= idx - 1 {
+				i := bits.TrailingZeros64(idx)
+				sp, obj := a.objectives[i], a.objNum[i]
+				if !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
+					consider(sp, false)
+				}
+			}
+		} else {
+			for i, sp := range a.objectives {
+				obj := a.objNum[i]
+				if may&(1<<obj) != 0 && !s.Destroyed(sp) && s.GermansAt(sp) == 0 && (!a.p.Historical || b.Objective == 0 || obj == b.Objective) {
+					consider(sp, false)
+				}
+			}
 		}
 	}
+
 	if b.Objective > 0 {
-		for g, gu := range a.d.German {
-			if gu.Objective == b.Objective && s.GermanOnMap(g) {
+		for _, g := range a.objGermans[b.Objective] {
+			if s.GermanOnMap(g) {
 				consider(s.GermanSpace(g), true)
 			}
 		}
@@ -238,24 +317,12 @@ func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 
 // hasWork reports whether commando v has an objective left it may take.
 func (a *Agent) hasWork(s *stn.State, v int) bool {
-	may := s.DemolishableObjectives(v)
-	for _, sp := range a.objectives {
-		if may&(1<<a.d.Spaces[sp].Objective) != 0 && !s.Destroyed(sp) {
-			return true
-		}
-	}
-	return false
+	return s.DemolishableObjectives(v)&a.intact != 0
 }
 
-func (a *Agent) nearestExit(from int) int {
-	best, bestD := -1, 1<<20
-	for _, e := range a.exits {
-		if d := a.d.Distance(from, e); d < bestD {
-			best, bestD = e, d
-		}
-	}
-	return best
-}
+// nearestExit is the exit box nearest from (the first in space order among
+// equals), or -1.
+func (a *Agent) nearestExit(from int) int { return a.exitOf[from] }
 
 func (a *Agent) nearestGerman(s *stn.State, from int) int {
 	best, bestD := -1, 1<<20
@@ -270,15 +337,7 @@ func (a *Agent) nearestGerman(s *stn.State, from int) int {
 }
 
 // danger counts German-held spaces next to sp.
-func (a *Agent) danger(s *stn.State, sp int) int {
-	n := 0
-	for _, m := range a.d.Move[sp] {
-		if s.GermansAt(int(m)) > 0 {
-			n++
-		}
-	}
-	return n
-}
+func (a *Agent) danger(s *stn.State, sp int) int { return s.GermanHeldNeighbours(sp) }
 
 // cost rates ending a move in sp when making for goal.
 func (a *Agent) cost(s *stn.State, sp, goal int, adjacent bool) float64 {
@@ -308,7 +367,7 @@ func (a *Agent) bestMove(s *stn.State, u int) env.Action {
 			continue
 		}
 		c := a.cost(s, sp, goal, adj)
-		if a.d.Spaces[sp].Exit >= 0 && sp != goal {
+		if a.isExit[sp] && sp != goal {
 			continue // leaving early is a decision of goal, not of a move
 		}
 		if c < bestC || (c == bestC && a.rng.IntN(2) == 0) {
@@ -321,14 +380,17 @@ func (a *Agent) bestMove(s *stn.State, u int) env.Action {
 // selectUnit moves demolition teams first, then the others, each once; it
 // passes when no unit wants to move.
 func (a *Agent) selectUnit(s *stn.State) env.Action {
-	for _, want := range []uint8{stn.Demolition, stn.Assault, stn.HQ} {
-		for _, act := range a.buf {
-			kind, u := stn.DecodeAction(act)
-			if kind != "unit" || a.d.British[u].Type != want {
+	// The selectable commandos, in counter order (as LegalActions lists
+	// them).
+	sel := s.Selectable()
+	for _, want := range [...]uint8{stn.Demolition, stn.Assault, stn.HQ} {
+		for m := sel; m != 0; m &= m - 1 {
+			u := bits.TrailingZeros32(m)
+			if a.d.British[u].Type != want {
 				continue
 			}
 			if goal, adj := a.goal(s, u); a.cost(s, s.UnitSpace(u), goal, adj) > 0 {
-				return act
+				return stn.UnitAction(u)
 			}
 		}
 	}
@@ -355,15 +417,8 @@ func (a *Agent) chooseTarget(s *stn.State, u int) env.Action {
 		if kind != "fire" {
 			continue
 		}
-		gu := a.d.German[g]
-		v := float64(gu.Strength)
-		if gu.Class == stn.ClassFlak || gu.Class == stn.ClassQuadFlak {
-			v += 10
-		}
-		if gu.Objective > 0 {
-			v += 10 * float64(a.d.ObjVP[gu.Objective])
-		}
-		if gu.Objective > 0 && int(gu.Objective) == int(a.d.British[u].Objective) {
+		v := a.fireValue[g]
+		if obj := a.d.German[g].Objective; obj > 0 && obj == a.d.British[u].Objective {
 			v += 50
 		}
 		if v > bestV {

@@ -2,6 +2,7 @@ package stnazaire
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -182,14 +183,14 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 	switch s.dec {
 	case decSelect:
 		buf = append(buf, ActPass)
-		for v := range d.British {
-			if s.canSelect(v) {
+		for m := s.onMapB; m != 0; m &= m - 1 {
+			if v := bits.TrailingZeros32(m); s.canSelect(v) {
 				buf = append(buf, UnitAction(v))
 			}
 		}
 	case decMoveDest:
 		buf = append(buf, ActPass)
-		reach := s.reachable(u)
+		reach := &s.dests
 		for sp := reach.next(0); sp >= 0; sp = reach.next(sp + 1) {
 			buf = append(buf, ToAction(sp))
 		}
@@ -198,8 +199,8 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 	case decFire:
 		buf = append(buf, ActPass)
 		if reach := s.fireReach(u); reach.meets(&s.occG) {
-			for g := range d.German {
-				if s.gLoc[g] == gOnMap && reach.has(int(s.gSpace[g])) {
+			for m := s.onMapG; m != 0; m &= m - 1 {
+				if g := bits.TrailingZeros64(m); reach.has(int(s.gSpace[g])) {
 					buf = append(buf, FireAction(g))
 				}
 			}
@@ -238,12 +239,27 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	if s.roll == rollNone || s.phase == phOver {
 		return buf
 	}
+	if k := int(s.rollK); k < len(dieOutcomes) {
+		return append(buf, dieOutcomes[k]...)
+	}
 	p := 1 / float64(s.rollK)
 	for f := 1; f <= int(s.rollK); f++ {
 		buf = append(buf, env.Outcome{Action: RollAction(f), Prob: p})
 	}
 	return buf
 }
+
+// dieOutcomes[k] lists the outcomes of a die read as 1..k, as
+// ChanceOutcomes gives them.
+var dieOutcomes = func() (t [11][]env.Outcome) {
+	for k := 1; k < len(t); k++ {
+		p := 1 / float64(k)
+		for f := 1; f <= k; f++ {
+			t[k] = append(t[k], env.Outcome{Action: RollAction(f), Prob: p})
+		}
+	}
+	return t
+}()
 
 // isLegal answers whether a is in LegalActions without listing them.
 func (s *State) isLegal(a env.Action) bool {
@@ -263,8 +279,7 @@ func (s *State) isLegal(a env.Action) bool {
 		if kind != "to" || arg >= len(d.Spaces) {
 			return false
 		}
-		reach := s.reachable(u)
-		return reach.has(arg)
+		return s.dests.has(arg)
 	case decAssist:
 		return kind == "fire" && arg == int(d.flak12)
 	case decFire:

@@ -1,5 +1,7 @@
 package stnazaire
 
+import "math/bits"
+
 // Rule 10, phase A: pinned units check cohesion. A D10, plus one for each
 // adjacent space holding the enemy, at or under the side's cohesion level
 // (British 7, German 6) returns the unit to normal. Newman, and every unit
@@ -13,23 +15,33 @@ const (
 func (s *State) stepCohesion() {
 	d := s.data()
 	nB := len(d.British)
-	for int(s.cursor) < nB+len(d.German) {
-		i := int(s.cursor)
-		s.cursor++
-		if i < nB {
-			if s.bStatus[i] != bOnMap || !s.bf.has(i, fPinned) {
-				continue
-			}
-			if s.withNewman(i) {
-				s.bf.put(i, fPinned, false)
-				continue
-			}
-			s.setRoll(rollCohesion, 10, i, -1)
-			return
+	// The cursor walks the commandos, then the German counters, on the map.
+	for int(s.cursor) < nB {
+		i := s.nextOnMapB(int(s.cursor))
+		if i < 0 {
+			s.cursor = int16(nB)
+			break
 		}
-		g := i - nB
-		if s.gLoc[g] == gOnMap && s.gf.has(g, fPinned) {
-			s.setRoll(rollCohesion, 10, i, -1)
+		s.cursor = int16(i + 1)
+		if !s.bf.has(i, fPinned) {
+			continue
+		}
+		if s.withNewman(i) {
+			s.bf.put(i, fPinned, false)
+			continue
+		}
+		s.setRoll(rollCohesion, 10, i, -1)
+		return
+	}
+	for int(s.cursor) < nB+len(d.German) {
+		rest := s.onMapG &^ (1<<(int(s.cursor)-nB) - 1)
+		if rest == 0 {
+			break
+		}
+		g := bits.TrailingZeros64(rest)
+		s.cursor = int16(nB + g + 1)
+		if s.gf.has(g, fPinned) {
+			s.setRoll(rollCohesion, 10, nB+g, -1)
 			return
 		}
 	}
@@ -48,7 +60,7 @@ func (s *State) resolveCohesion(i, face int) {
 	if nB := len(d.British); i >= nB {
 		g := i - nB
 		if face+s.enemyAdjacentSpaces(s.gSpace[g], true) <= cohesionGerman {
-			s.gf.put(g, fPinned, false)
+			s.pinG(g, false)
 		}
 		return
 	}

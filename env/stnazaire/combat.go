@@ -1,5 +1,7 @@
 package stnazaire
 
+import "math/bits"
+
 // Rule 9: combat in phases C and F. The British declare a target for each
 // unit (or hold fire); every declared shot is rolled, then the Germans fire
 // in decreasing order of strength (9.1.1.3) at targets chosen by 9.1.1, the
@@ -32,8 +34,11 @@ func (s *State) stepCombat() {
 		s.step, s.cursor = cDeclare, 0
 	case cDeclare:
 		for int(s.cursor) < len(d.British) {
-			u := int(s.cursor)
-			s.cursor++
+			u := s.nextOnMapB(int(s.cursor)) // canDeclare wants one on the map
+			if u < 0 {
+				break
+			}
+			s.cursor = int16(u + 1)
 			if s.canDeclare(u) {
 				s.setDecision(decFire, u)
 				return
@@ -53,7 +58,13 @@ func (s *State) stepCombat() {
 		s.step, s.cursor = cGermanRolls, 0
 	case cGermanRolls:
 		for s.cursor < int16(s.nOrder) {
+			// Only a German linked to a commando's space may have a
+			// target.
 			g := int(s.gOrder[s.cursor])
+			if s.gLoc[g] != gOnMap || !d.linkSet[s.gSpace[g]&(MaxSpaces-1)].meets(&s.occB) {
+				s.cursor++
+				continue
+			}
 			if t := s.germanTargetSpace(g); t >= 0 {
 				if s.opts().GermanSeat {
 					s.setDecision(decGermanFire, g)
@@ -71,8 +82,11 @@ func (s *State) stepCombat() {
 		s.step, s.cursor = cOccupyBritish, 0
 	case cOccupyBritish:
 		for int(s.cursor) < len(d.British) {
-			u := int(s.cursor)
-			s.cursor++
+			u := s.nextOnMapB(int(s.cursor)) // occupiable wants one on the map
+			if u < 0 {
+				break
+			}
+			s.cursor = int16(u + 1)
 			if sp := s.occupiable(u); sp >= 0 {
 				s.aux = sp
 				s.setDecision(decOccupy, u)
@@ -200,8 +214,8 @@ func (s *State) resolveQuad(g, face int) {
 // anyStanding reports whether space sp holds a commando that the results
 // of this exchange will not eliminate.
 func (s *State) anyStanding(sp int16) bool {
-	for u := range s.data().British {
-		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp && !s.doomed(u, s.bHit[u]) {
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		if u := bits.TrailingZeros32(m); s.bSpace[u] == sp && !s.doomed(u, s.bHit[u]) {
 			return true
 		}
 	}
@@ -220,7 +234,7 @@ func (s *State) doomed(u int, h hit) bool {
 func (s *State) orderGermanAttacks() {
 	n := 0
 	for _, g := range s.data().attackOrder {
-		if s.gLoc[g] == gOnMap && !s.gf.has(int(g), fPinned) {
+		if s.onMapG&(1<<g) != 0 && !s.gf.has(int(g), fPinned) {
 			s.gOrder[n] = g
 			n++
 		}
@@ -249,8 +263,8 @@ func (s *State) germanFireReach(g int) *spaceSet {
 // strength, then assault teams, then Newman.
 func (s *State) stackPriority(sp int16) int {
 	var st stackSums
-	for u, left := 0, s.cntB[sp]; left > 0 && u < len(s.data().British); u++ {
-		if s.bStatus[u] == bOnMap && s.bSpace[u] == sp {
+	for m, left := s.onMapB, s.cntB[sp]; left > 0 && m != 0; m &= m - 1 {
+		if u := bits.TrailingZeros32(m); s.bSpace[u] == sp {
 			left--
 			st.add(s, u)
 		}
@@ -262,10 +276,9 @@ func (s *State) stackPriority(sp int16) int {
 // one pass over the commandos.
 func (s *State) stackPriorities(prio *[MaxSpaces]int16) {
 	var sums [MaxSpaces]stackSums
-	for u := range s.data().British {
-		if s.bStatus[u] == bOnMap {
-			sums[s.bSpace[u]].add(s, u)
-		}
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
+		sums[s.bSpace[u]].add(s, u)
 	}
 	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
 		prio[sp] = int16(sums[sp].priority()) // at most 2000 + 9 x 32
@@ -335,33 +348,26 @@ func (s *State) germanTargetUnit(t int16) int {
 // typeOrder present (only among those without a result, if fresh), or -1.
 func (s *State) strongestInStack(t int16, fresh bool) int {
 	d := s.data()
-	// The stack's commandos, in counter order (at most three, or four
-	// before the stacking check).
-	var stack [MaxBritish]int8
-	n := 0
-	for u, left := 0, s.cntB[t]; left > 0 && u < len(d.British); u++ {
-		if s.bStatus[u] != bOnMap || s.bSpace[u] != t {
+	// The strongest of each type in the stack, the first in counter order
+	// among equals.
+	best, bestStr := [3]int{-1, -1, -1}, [3]int{-1, -1, -1}
+	for m, left := s.onMapB, s.cntB[t]; left > 0 && m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
+		if s.bSpace[u] != t {
 			continue
 		}
 		left--
-		if !(fresh && s.bHit[u].any()) {
-			stack[n] = int8(u)
-			n++
+		if fresh && s.bHit[u].any() {
+			continue
+		}
+		typ := d.British[u].Type % 3
+		if str := s.bStrength(u); str > bestStr[typ] {
+			best[typ], bestStr[typ] = u, str
 		}
 	}
 	for _, typ := range typeOrder {
-		best, bestStr := -1, -1
-		for _, v := range stack[:n] {
-			u := int(v)
-			if d.British[u].Type != typ {
-				continue
-			}
-			if str := s.bStrength(u); str > bestStr {
-				best, bestStr = u, str
-			}
-		}
-		if best >= 0 {
-			return best
+		if best[typ%3] >= 0 {
+			return best[typ%3]
 		}
 	}
 	return -1
@@ -397,7 +403,7 @@ func (s *State) applyHits() {
 			s.eliminateGerman(g)
 			continue
 		}
-		s.gf.put(g, fPinned, true)
+		s.pinG(g, true)
 	}
 }
 
@@ -413,7 +419,7 @@ func (s *State) eliminateBritish(u int) {
 func (s *State) eliminateGerman(g int) {
 	d := s.data()
 	gu := &d.German[g]
-	s.gf.put(g, fPinned, false)
+	s.pinG(g, false)
 	if isFlak(gu.Class) {
 		s.putG(g, gRemoved, -1)
 		if gu.Objective > 0 {
@@ -472,11 +478,11 @@ func (s *State) aimedSpace(u int) int16 {
 // Kriegsmarine and pinned units cannot.
 func (s *State) germansOccupy() {
 	d := s.data()
-	for sp := range d.Spaces {
+	vacated := s.startHeldB
+	vacated.andNot(&s.occB)
+	vacated.andNot(&d.exits)
+	for sp := vacated.next(0); sp >= 0; sp = vacated.next(sp + 1) {
 		t := int16(sp)
-		if !s.startHeldB.has(int(t)) || s.nBritishAt(t) > 0 || d.Spaces[t].Exit >= 0 {
-			continue
-		}
 		for k := 0; k < int(s.nOrder); k++ {
 			g := int(s.gOrder[k])
 			if s.gTarget[g] != t || s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) || s.gImmobile(g) || s.nGermanAt(t) >= 3 {

@@ -113,7 +113,9 @@ type Data struct {
 	moveLinked [][]bool
 	// linkSet and moveSet hold the same links as sets of spaces, so the
 	// rules test a space's neighbours against the occupied spaces at once.
-	linkSet, moveSet []spaceSet
+	// Fixed arrays (the spaces past the data set's are empty), so a space
+	// index masked to MaxSpaces needs no bounds check.
+	linkSet, moveSet [MaxSpaces]spaceSet
 	exits, landings  spaceSet // exit boxes; landing spaces (free to enter, 5.2.4)
 	// vehicleNever and vehicleIfDestroyed: spaces barred to vehicles, always
 	// or once demolished (see vehicleBarred).
@@ -121,6 +123,10 @@ type Data struct {
 	// attackOrder lists the German counters of strength 1 to 9, strongest
 	// first, counter order breaking ties: the order of fire (9.1.1.3).
 	attackOrder []int8
+	// classSets holds the German counters of each class (bit g: counter g).
+	classSets [numClasses]uint64
+	// vehicles and flak hold the vehicle and the FlaK counters (bit g).
+	vehicles, flak uint64
 
 	British      []BritishUnit
 	LandingOrder [numGroups][]int8
@@ -142,7 +148,9 @@ type Data struct {
 	poolALastTurn         int
 	Levels                []LevelDef
 
-	dist     [][]int8
+	// dist[a][b] is Distance(a, b): a fixed array, so a look-up is one
+	// load (entries past the data set's spaces are unused).
+	dist     [MaxSpaces][MaxSpaces]int8
 	newman   int8 // index of the HQ, or -1
 	flak12   int8 // German counter carrying objective 12, or -1
 	birney   int8 // the commando whose objective is 12, first in the Old Mole order, or -1
@@ -331,9 +339,8 @@ func compile(f DataFile) (*Data, error) {
 // along solid lines on an empty map.
 func (d *Data) computeDistances() {
 	n := len(d.Spaces)
-	d.dist = make([][]int8, n)
 	for a := range n {
-		row := make([]int8, n)
+		row := d.dist[a][:n]
 		for i := range row {
 			row[i] = 127
 		}
@@ -349,7 +356,6 @@ func (d *Data) computeDistances() {
 				}
 			}
 		}
-		d.dist[a] = row
 	}
 }
 

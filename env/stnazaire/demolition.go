@@ -1,5 +1,7 @@
 package stnazaire
 
+import "math/bits"
+
 // Rule 11, phase D: demolitions. A commando that is not pinned, did not
 // fire in phase C this turn, and stands on an undestroyed objective it may
 // demolish can try once a turn: a modified D10 of at least the target
@@ -40,22 +42,11 @@ func (s *State) mayDemolish(u int, obj int8) bool {
 
 // DemolishableObjectives is the set of objective numbers commando u may
 // demolish by 11.1 to 11.3 (bit n for objective n; destroyed, pins and phase
-// aside), in one pass over the commandos: for agents that ask it of every
-// objective.
+// aside), read off the missions the state keeps (missionHere, missionGone):
+// for agents that ask it of every objective.
 func (s *State) DemolishableObjectives(u int) uint32 {
 	d := s.data()
-	var gone, here uint32 // objectives with an assigned commando of u's type gone; with one still holding it
-	for v := range d.British {
-		obj := d.British[v].Objective
-		switch {
-		case obj == 0:
-		case s.bStatus[v] == bOnMap || s.bStatus[v] == bAboard || (s.opts().EliminatedOnly && s.bStatus[v] != bEliminated):
-			here |= 1 << obj // still holds its mission
-		case d.British[v].Type == d.British[u].Type || s.opts().AnyCommando:
-			gone |= 1 << obj
-		}
-	}
-	may := gone &^ here
+	may := s.missionGone[d.British[u].Type] &^ s.missionHere
 	if obj := d.British[u].Objective; obj > 0 {
 		may |= 1 << obj
 	}
@@ -69,8 +60,8 @@ func (s *State) demolitionModifier(u int) int {
 	sp := s.bSpace[u]
 	m := 0
 	covered := false
-	for v := range d.British {
-		if v != u && s.bStatus[v] == bOnMap && s.bSpace[v] == sp && !s.bf.has(v, fPinned) && d.British[v].Type == Assault {
+	for m := s.onMapB &^ (1 << u); m != 0; m &= m - 1 {
+		if v := bits.TrailingZeros32(m); s.bSpace[v] == sp && !s.bf.has(v, fPinned) && d.British[v].Type == Assault {
 			covered = true
 		}
 	}
@@ -89,6 +80,7 @@ func (s *State) resolveDemolition(u, face int) {
 	}
 	sp := s.bSpace[u]
 	s.destroyed.put(int(sp), true)
+	s.recountIntact()
 	s.vp += int16(s.data().ObjVP[s.data().Spaces[sp].Objective])
 	for _, n := range s.data().Move[sp] {
 		if s.canDisplaceTo(n) {

@@ -70,6 +70,7 @@ func (s *State) Edit(cmd string) error {
 	if err := c.edit(t); err != nil {
 		return fmt.Errorf("%q: %w", cmd, err)
 	}
+	c.recount() // the pending commando's destinations may have changed
 	if c.roll == rollNone && !c.isOver() && len(c.LegalActions(nil)) == 0 {
 		return fmt.Errorf("%q: it would leave the pending decision without a move; set it after", cmd)
 	}
@@ -204,7 +205,7 @@ func (s *State) editGerman(g int, what, t string) error {
 	}
 	switch what {
 	case "pinned", "unpinned":
-		s.gf.put(g, fPinned, what == "pinned")
+		s.pinG(g, what == "pinned")
 	case "eliminated":
 		s.eliminateGerman(g)
 	case "at":

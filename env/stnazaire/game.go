@@ -173,12 +173,4 @@ func (s *State) inLoc(loc uint8) uint64 {
 }
 
 // classSet is the set of German counters of class c.
-func (d *Data) classSet(c uint8) uint64 {
-	var set uint64
-	for g := range d.German {
-		if d.German[g].Class == c {
-			set |= 1 << g
-		}
-	}
-	return set
-}
+func (d *Data) classSet(c uint8) uint64 { return d.classSets[c] }

@@ -1,5 +1,7 @@
 package stnazaire
 
+import "math/bits"
+
 // Phase E: German reinforcements (12) and movement (8, 8.1).
 
 const (
@@ -27,13 +29,20 @@ func (s *State) stepGerman() {
 		// British positions do not change during phase E, so one distance
 		// field serves every German on foot until a die interrupts.
 		var foot footField
+		var cand [MaxSpaces]int16 // germanStep's scratch, cleared once
 		for int(s.cursor) < len(d.German) {
+			// Skip to the next counter on the map.
+			rest := s.onMapG &^ (1<<s.cursor - 1)
+			if rest == 0 {
+				break
+			}
+			s.cursor = int16(bits.TrailingZeros64(rest))
 			g := int(s.cursor)
-			if s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) && !s.gImmobile(g) && s.gMovesLeft[g] > 0 {
+			if !s.gf.has(g, fPinned) && !s.gImmobile(g) && s.gMovesLeft[g] > 0 {
 				if s.opts().GermanSeat {
 					s.offerGermanMove(g, &foot)
 				} else {
-					s.germanStep(g, &foot)
+					s.germanStep(g, &foot, &cand)
 				}
 				if s.roll != rollNone || s.dec != decNone {
 					return
@@ -68,8 +77,8 @@ func (s *State) placeReinforcements(black, colour int) {
 				break
 			}
 			inPool &^= 1 << g
-			s.putG(g, gOnMap, sp)
 			s.gf[g], s.gOrigin[g] = uint8(fConcealed), origin
+			s.putG(g, gOnMap, sp)
 			s.gMovesLeft[g] = movementAllowance - 1
 		}
 	}
@@ -107,9 +116,8 @@ func (s *State) germanPassable(g int, sp int16, nb *[MaxSpaces]int8) bool {
 // the next space is full (3 units; see germanCandidates). Equal next
 // spaces go to the lowest numbered, or under the variant to the emptiest,
 // then square, then a D10.
-func (s *State) germanStep(g int, foot *footField) {
-	var cand [MaxSpaces]int16
-	n := s.germanCandidates(g, &cand, foot)
+func (s *State) germanStep(g int, foot *footField, cand *[MaxSpaces]int16) {
+	n := s.germanCandidates(g, cand, foot)
 	switch {
 	case n == 0:
 		s.gMovesLeft[g] = 0
@@ -150,7 +158,7 @@ func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField)
 	d := s.data()
 	ng := &s.cntG
 	var n int
-	if d.German[g].Vehicle {
+	if d.vehicles&(1<<g) != 0 {
 		n = s.vehicleCandidates(g, cand)
 	} else {
 		n = s.footCandidates(g, cand, foot)
@@ -217,7 +225,7 @@ func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField) i
 	}
 	n := 0
 	for _, a := range d.Move[here] {
-		if foot.dist[a] == dh-1 && foot.target[a] == foot.target[here] && s.cntB[a] == 0 && d.Spaces[a].Exit < 0 {
+		if foot.dist[a] == dh-1 && foot.target[a] == foot.target[here] && s.cntB[a] == 0 && !d.exits.has(int(a)) {
 			cand[n] = a
 			n++
 		}
@@ -225,55 +233,71 @@ func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField) i
 	return n
 }
 
+// unreachedField is a foot field before the search: every space
+// unreached, with no target.
+var unreachedField = func() (f footField) {
+	for sp := range f.dist {
+		f.dist[sp], f.target[sp] = 127, -1
+	}
+	return f
+}()
+
 // computeFootField labels every space with its distance to the nearest
 // commando stack for a German on foot (1 next to it) and that stack, the
 // one with the most demolition strength among equals, then the lowest
 // numbered (8.1).
+//
+// It is a breadth-first search on sets of spaces, layer by layer, with a
+// frontier for each stack: taking the stacks best first within a layer,
+// each space goes to the best of the stacks at its distance, as a search
+// that keeps the better target on every tie would label it.
 func (s *State) computeFootField(foot *footField) {
 	d := s.data()
+	foot.dist, foot.target = unreachedField.dist, unreachedField.target
 	var prio [MaxSpaces]int16
-	for sp := range d.Spaces {
-		foot.dist[sp], foot.target[sp] = 127, -1
-	}
 	s.stackPriorities(&prio)
-	better := func(a, b int8) bool { return b < 0 || prio[a] > prio[b] || (prio[a] == prio[b] && a < b) }
-	blocked := s.occB // a German on foot enters no commando's space nor exit box
-	blocked.or(&d.exits)
-	passable := func(sp int16) bool { return blocked[sp>>6]&(1<<(sp&63)) == 0 }
-	var q [MaxSpaces]int16
-	head, tail := 0, 0
-	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
-		t := int8(sp)
-		for _, a := range d.Move[sp] {
-			if !passable(a) {
-				continue
-			}
-			if foot.dist[a] == 127 {
-				foot.dist[a] = 1
-				q[tail] = a
-				tail++
-			}
-			if better(t, foot.target[a]) {
-				foot.target[a] = t
-			}
+	// The stacks, best first: the most priority, then the lowest numbered
+	// (an insertion sort, stable, of the stacks in space order).
+	var order [MaxBritish]int8
+	n := 0
+	for sp := s.occB.next(0); sp >= 0 && n < MaxBritish; sp = s.occB.next(sp + 1) {
+		k := n
+		for ; k > 0 && prio[order[k-1]] < prio[sp]; k-- {
+			order[k] = order[k-1]
 		}
+		order[k] = int8(sp)
+		n++
 	}
-	for head < tail {
-		sp := q[head]
-		head++
-		for _, n := range d.Move[sp] {
-			if !passable(n) {
+	seen := s.occB // a German on foot enters no commando's space nor exit box
+	seen.or(&d.exits)
+	var front [MaxBritish]spaceSet
+	for i := range n {
+		front[i] = d.moveSet[order[i]]
+	}
+	// A stack whose frontier empties drops out; the others keep their
+	// order.
+	for k := int8(1); n > 0; k++ {
+		live := 0
+		for i := range n {
+			f := front[i]
+			if k > 1 {
+				f = d.neighbours(&front[i])
+			}
+			f.andNot(&seen)
+			if f.empty() {
 				continue
 			}
-			switch {
-			case foot.dist[n] == 127:
-				foot.dist[n], foot.target[n] = foot.dist[sp]+1, foot.target[sp]
-				q[tail] = n
-				tail++
-			case foot.dist[n] == foot.dist[sp]+1 && better(foot.target[sp], foot.target[n]):
-				foot.target[n] = foot.target[sp]
+			seen.or(&f)
+			for w := 0; w < len(f); w++ {
+				for b := f[w]; b != 0; b &= b - 1 {
+					sp := (w<<6 | bits.TrailingZeros64(b)) & (MaxSpaces - 1)
+					foot.dist[sp], foot.target[sp] = k, order[i]
+				}
 			}
+			front[live], order[live] = f, order[i]
+			live++
 		}
+		n = live
 	}
 	foot.valid = true
 }

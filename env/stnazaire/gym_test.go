@@ -70,6 +70,9 @@ func TestResampleKeepsTheBritishView(t *testing.T) {
 		if err := resampleConsistent(s, r); err != nil {
 			t.Fatalf("step %d: %v", k, err)
 		}
+		if err := invariants(r); err != nil {
+			t.Fatalf("step %d: the redrawn state: %v", k, err)
+		}
 		var buf []env.Action
 		buf = s.LegalActions(buf)
 		_ = s.Apply(buf[rng.IntN(len(buf))])

@@ -100,7 +100,7 @@ func (s *State) resolveLanding(u, face int) {
 		s.step = lsAfterLand
 		return
 	}
-	s.bStatus[u] = bNotLanded // not counted in VP (13 erratum)
+	s.putB(u, bNotLanded, -1) // not counted in VP (13 erratum)
 	s.step = lsDoneUnit
 }
 

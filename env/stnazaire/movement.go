@@ -1,5 +1,7 @@
 package stnazaire
 
+import "math/bits"
+
 // Rule 6 for commandos and rule 7: British movement, zones of control and
 // the stacking check at the end of the phase.
 
@@ -13,8 +15,8 @@ const (
 func (s *State) stepMovement() {
 	switch s.step {
 	case mvSelect:
-		for u := range s.data().British {
-			if s.canSelect(u) {
+		for m := s.onMapB; m != 0; m &= m - 1 {
+			if s.canSelect(bits.TrailingZeros32(m)) {
 				s.setDecision(decSelect, -1)
 				return
 			}
@@ -39,13 +41,9 @@ func (s *State) canSelect(u int) bool {
 // hasExit reports whether some neighbour is free of Germans: then the unit
 // has at least one destination once it may leave its space.
 func (s *State) hasExit(u int) bool {
-	d := s.data()
-	for _, n := range d.Move[s.bSpace[u]] {
-		if !s.germanAt(n) {
-			return true
-		}
-	}
-	return false
+	free := s.data().moveSet[s.bSpace[u]]
+	free.andNot(&s.occG)
+	return !free.empty()
 }
 
 func (s *State) germanAt(sp int16) bool { return s.cntG[sp] > 0 }
@@ -73,6 +71,7 @@ func (s *State) lockedInZoC(u int) bool {
 func (s *State) offerDestinations(u int) {
 	if s.hasExit(u) {
 		s.setDecision(decMoveDest, u)
+		s.dests = s.reachable(u)
 	}
 }
 
@@ -87,34 +86,25 @@ func (s *State) reachable(u int) spaceSet {
 	start := int(s.bSpace[u])
 	// stop: the spaces a move ends in on entering (the start excepted).
 	stop := d.exits
-	var zoc spaceSet
-	for g := range d.German {
-		if s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) && !isFlak(d.German[g].Class) {
-			zoc.or(&d.moveSet[s.gSpace[g]])
-		}
-	}
+	zoc := d.neighbours(&s.occZ)
 	zoc.andNot(&s.occB) // a commando already there nullifies the ZoC
 	stop.or(&zoc)
 	stop.put(start, false)
-	// next returns the unseen German-free spaces one step from level.
-	var seen spaceSet
-	next := func(level *spaceSet) spaceSet {
-		from := *level
-		from.andNot(&stop)
-		out := d.neighbours(&from)
-		out.andNot(&s.occG)
-		out.andNot(&seen)
-		return out
-	}
+	// open: the spaces a commando may enter, those without Germans.
+	open := spaceSet{^s.occG[0], ^s.occG[1]}
 	// frontier: the spaces first reached at cost c. Its free steps into
-	// landing spaces join it; its other steps cost one more.
+	// landing spaces join it; its other steps cost one more. Each step
+	// goes from the spaces not in stop to the unseen open ones.
 	var frontier spaceSet
 	frontier.put(start, true)
-	seen = frontier
+	seen := frontier
 	for c := 0; ; c++ {
 		var further spaceSet
 		for fresh := frontier; !fresh.empty(); {
-			step := next(&fresh)
+			fresh.andNot(&stop)
+			step := d.neighbours(&fresh)
+			step = step.and(&open)
+			step.andNot(&seen)
 			fresh = step.and(&d.landings)
 			seen.or(&fresh)
 			step.andNot(&d.landings)

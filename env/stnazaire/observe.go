@@ -1,6 +1,7 @@
 package stnazaire
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"sort"
 
@@ -229,45 +230,36 @@ func (s *State) Resample(p env.Player, rng *rand.Rand) env.State {
 			}
 		}
 	}
-	var used [MaxGerman]bool
+	// free: the unknown counters not yet drawn (bit h: counter h). A slot
+	// draws uniformly among those that fit it, the k-th in counter order
+	// for a draw of k.
+	var free uint64
+	for g := range d.German {
+		if unknown[g] {
+			free |= 1 << g
+		}
+	}
 	var newIdx [MaxGerman]int8
 	for g := range d.German {
 		newIdx[g] = int8(g)
 	}
 	for i := 0; i < n; i++ {
-		fits := func(h int) bool {
-			if !unknown[h] || used[h] {
-				return false
-			}
-			cl := d.German[h].Class
-			switch slotNeed[i] {
-			case anyClass:
-				return true
-			case not679:
-				return cl != ClassInf679
-			}
-			return cl == uint8(slotNeed[i])
-		}
-		count := 0
-		for h := range d.German {
-			if fits(h) {
-				count++
-			}
+		fits := free
+		switch need := slotNeed[i]; need {
+		case anyClass:
+		case not679:
+			fits &^= d.classSet(ClassInf679)
+		default:
+			fits &= d.classSet(uint8(need))
 		}
 		pick := slotG[i] // keep the truth if the data admits nothing else
-		if count > 0 {
-			k := rng.IntN(count)
-			for h := range d.German {
-				if fits(h) {
-					if k == 0 {
-						pick = int8(h)
-						break
-					}
-					k--
-				}
+		if count := bits.OnesCount64(fits); count > 0 {
+			for k := rng.IntN(count); k > 0; k-- {
+				fits &= fits - 1 // drop the lowest counter
 			}
+			pick = int8(bits.TrailingZeros64(fits))
 		}
-		used[pick] = true
+		free &^= 1 << pick
 		newIdx[slotG[i]] = pick
 	}
 	for i := 0; i < n; i++ {
@@ -277,6 +269,9 @@ func (s *State) Resample(p env.Player, rng *rand.Rand) env.State {
 	}
 	for k := 0; k < int(s.nOrder); k++ {
 		c.gOrder[k] = newIdx[s.gOrder[k]]
+	}
+	if n > 0 {
+		c.recountGerman() // a redrawn counter may differ in class, so in its zone of control
 	}
 	return &c
 }

@@ -50,9 +50,13 @@ func invariants(st env.State) error {
 			return fmt.Errorf("%s rolls but is off the map", d.German[s.rollU].Name)
 		}
 	}
+	if s.dec == decMoveDest && s.dests != s.reachable(int(s.decUnit)) {
+		return fmt.Errorf("%s's destinations out of date", d.British[s.decUnit].Name)
+	}
 	c := *s
 	c.recount()
-	if c.cntB != s.cntB || c.cntG != s.cntG {
+	if c.cntB != s.cntB || c.cntG != s.cntG || c.cntZ != s.cntZ || c.occZ != s.occZ ||
+		c.missionHere != s.missionHere || c.missionGone != s.missionGone || c.onMapG != s.onMapG || c.onMapB != s.onMapB || c.intactObj != s.intactObj {
 		return fmt.Errorf("per-space counts out of date")
 	}
 	lost := 0

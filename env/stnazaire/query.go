@@ -1,6 +1,9 @@
 package stnazaire
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Read-only queries for agents and evaluators that know this game: what
 // is pending, where units stand, what is destroyed. They show only what the
@@ -78,6 +81,10 @@ func (s *State) Strength(u int) int { return s.bStrength(u) }
 // FiredInC reports whether u fired in phase C this turn (no demolition).
 func (s *State) FiredInC(u int) bool { return s.bf.has(u, fFiredC) }
 
+// IntactObjectives is the set of objective numbers (bit n: objective n)
+// with a space whose objective is not destroyed.
+func (s *State) IntactObjectives() uint32 { return s.intactObj }
+
 // Destroyed reports whether the objective in space sp is destroyed.
 func (s *State) Destroyed(sp int) bool { return s.destroyed.has(sp) }
 
@@ -86,6 +93,13 @@ func (s *State) CommandosAt(sp int) int { return int(s.cntB[sp]) }
 
 // GermansAt counts German counters, face up or down, in sp.
 func (s *State) GermansAt(sp int) int { return int(s.cntG[sp]) }
+
+// GermanHeldNeighbours counts the spaces next to sp (by a solid line)
+// that hold German counters, face up or down.
+func (s *State) GermanHeldNeighbours(sp int) int {
+	held := s.data().moveSet[sp].and(&s.occG)
+	return held.count()
+}
 
 // GermanZoC reports whether sp is in a German zone of control (6.1).
 func (s *State) GermanZoC(sp int) bool { return s.germanZoCAt(int16(sp)) }
@@ -110,6 +124,19 @@ func (s *State) GermanPinned(g int) bool { return s.GermanOnMap(g) && s.gf.has(g
 func (s *State) MayDemolish(u, sp int) bool {
 	obj := s.data().Spaces[sp].Objective
 	return obj > 0 && !s.destroyed.has(sp) && s.mayDemolish(u, obj)
+}
+
+// Selectable is the set of commandos that may be chosen to move now (bit
+// u: commando u): at the choice of a commando to move, UnitAction(u) is
+// legal exactly for these.
+func (s *State) Selectable() uint32 {
+	var set uint32
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		if u := bits.TrailingZeros32(m); s.canSelect(u) {
+			set |= 1 << u
+		}
+	}
+	return set
 }
 
 // TurnsLeft counts the game turns after the current one.

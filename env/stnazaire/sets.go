@@ -11,8 +11,6 @@ import "math/bits"
 // links and counters.
 func (d *Data) computeSets() {
 	n := len(d.Spaces)
-	d.linkSet = make([]spaceSet, n)
-	d.moveSet = make([]spaceSet, n)
 	for a := range n {
 		for b := range n {
 			d.linkSet[a].put(b, d.linked[a][b])
@@ -32,6 +30,15 @@ func (d *Data) computeSets() {
 			d.vehicleIfDestroyed.put(sp, true)
 		}
 	}
+	for g := range d.German {
+		d.classSets[d.German[g].Class] |= 1 << g
+		if d.German[g].Vehicle {
+			d.vehicles |= 1 << g
+		}
+		if isFlak(d.German[g].Class) {
+			d.flak |= 1 << g
+		}
+	}
 	d.attackOrder = d.attackOrder[:0]
 	for str := int8(9); str >= 1; str-- {
 		for g := range d.German {
@@ -44,13 +51,16 @@ func (d *Data) computeSets() {
 
 // neighbours returns the spaces linked by a solid line to a member of set.
 func (d *Data) neighbours(set *spaceSet) spaceSet {
-	var out spaceSet
-	for i, w := range set {
-		for ; w != 0; w &= w - 1 {
-			out.or(&d.moveSet[i<<6|bits.TrailingZeros64(w)])
-		}
+	var lo, hi uint64
+	for w := set[0]; w != 0; w &= w - 1 {
+		m := &d.moveSet[bits.TrailingZeros64(w)&(MaxSpaces-1)]
+		lo, hi = lo|m[0], hi|m[1]
 	}
-	return out
+	for w := set[1]; w != 0; w &= w - 1 {
+		m := &d.moveSet[(64+bits.TrailingZeros64(w))&(MaxSpaces-1)]
+		lo, hi = lo|m[0], hi|m[1]
+	}
+	return spaceSet{lo, hi}
 }
 
 // spaceSet has two words: the methods below are written out for them.
@@ -67,6 +77,9 @@ func (b *spaceSet) andNot(c *spaceSet) { b[0], b[1] = b[0]&^c[0], b[1]&^c[1] }
 
 // meets reports whether b and c share a member.
 func (b *spaceSet) meets(c *spaceSet) bool { return b[0]&c[0]|b[1]&c[1] != 0 }
+
+// count is the number of members of b.
+func (b *spaceSet) count() int { return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) }
 
 // empty reports whether b has no member.
 func (b *spaceSet) empty() bool { return b[0]|b[1] == 0 }

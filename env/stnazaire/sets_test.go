@@ -14,7 +14,7 @@ import (
 // breadth-first search over costs, and each vehicle's next steps (8.1)
 // against a search that labels every space with its distance.
 func TestSetsMatchTheRules(t *testing.T) {
-	for _, spec := range []string{Name, Name + ":dashed_fire_all=true,german_variant=true", Name + ":opponent=seat,mortar=false"} {
+	for _, spec := range []string{Name, Name + ":dashed_fire_all=true,german_variant=true", Name + ":opponent=seat,mortar=false", Name + ":any_commando=true", Name + ":mission_passes=eliminated"} {
 		g, err := env.NewGame(spec)
 		if err != nil {
 			t.Fatal(err)
@@ -38,7 +38,7 @@ func checkSets(t *testing.T, spec string, s *State) {
 	t.Helper()
 	d := s.data()
 	for sp := range d.Spaces {
-		if s.occB.has(sp) != (s.cntB[sp] > 0) || s.occG.has(sp) != (s.cntG[sp] > 0) {
+		if s.occB.has(sp) != (s.cntB[sp] > 0) || s.occG.has(sp) != (s.cntG[sp] > 0) || s.occZ.has(sp) != (s.cntZ[sp] > 0) {
 			t.Fatalf("%s: occupied spaces out of date at %s", spec, d.Spaces[sp].ID)
 		}
 	}
@@ -64,7 +64,43 @@ func checkSets(t *testing.T, spec string, s *State) {
 				t.Fatalf("%s: %s reaching %s: got %v, the 0-1 search says %v", spec, d.British[u].Name, d.Spaces[sp].ID, got.has(sp), want[sp])
 			}
 		}
+		if s.dec == decMoveDest && int(s.decUnit) == u && s.dests != got {
+			t.Fatalf("%s: %s's destinations out of date", spec, d.British[u].Name)
+		}
 	}
+	var foot, byQueue footField
+	s.computeFootField(&foot)
+	s.footFieldByQueue(&byQueue)
+	if foot != byQueue {
+		t.Fatalf("%s: the foot field by layers of sets differs from the queue's", spec)
+	}
+	for u := range d.British {
+		if got, want := s.DemolishableObjectives(u), s.demolishableByScan(u); got != want {
+			t.Fatalf("%s: %s: DemolishableObjectives %b, the scan of the commandos says %b", spec, d.British[u].Name, got, want)
+		}
+	}
+}
+
+// demolishableByScan is DemolishableObjectives read off every commando's
+// status (11.2, 11.3), the reference for the missions the state keeps.
+func (s *State) demolishableByScan(u int) uint32 {
+	d := s.data()
+	var gone, here uint32 // objectives with an assigned commando of u's type gone; with one still holding it
+	for v := range d.British {
+		obj := d.British[v].Objective
+		switch {
+		case obj == 0:
+		case s.bStatus[v] == bOnMap || s.bStatus[v] == bAboard || (s.opts().EliminatedOnly && s.bStatus[v] != bEliminated):
+			here |= 1 << obj // still holds its mission
+		case d.British[v].Type == d.British[u].Type || s.opts().AnyCommando:
+			gone |= 1 << obj
+		}
+	}
+	may := gone &^ here
+	if obj := d.British[u].Objective; obj > 0 {
+		may |= 1 << obj
+	}
+	return may
 }
 
 // reachableByCost is the rule as a 0-1 breadth-first search over the
@@ -211,4 +247,55 @@ func (s *State) vehicleCandidatesByDistance(g int, cand *[MaxSpaces]int16) int {
 		}
 	}
 	return n
+}
+
+// footFieldByQueue is computeFootField as a breadth-first search with a
+// queue that keeps the better target on every tie, the reference the
+// search by layers of sets is tested against.
+func (s *State) footFieldByQueue(foot *footField) {
+	d := s.data()
+	var prio [MaxSpaces]int16
+	for sp := range foot.dist {
+		foot.dist[sp], foot.target[sp] = 127, -1
+	}
+	s.stackPriorities(&prio)
+	better := func(a, b int8) bool { return b < 0 || prio[a] > prio[b] || (prio[a] == prio[b] && a < b) }
+	blocked := s.occB
+	blocked.or(&d.exits)
+	var q [MaxSpaces]int16
+	head, tail := 0, 0
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		t := int8(sp)
+		for _, a := range d.Move[sp] {
+			if blocked.has(int(a)) {
+				continue
+			}
+			if foot.dist[a] == 127 {
+				foot.dist[a] = 1
+				q[tail] = a
+				tail++
+			}
+			if better(t, foot.target[a]) {
+				foot.target[a] = t
+			}
+		}
+	}
+	for head < tail {
+		sp := q[head]
+		head++
+		for _, n := range d.Move[sp] {
+			if blocked.has(int(n)) {
+				continue
+			}
+			switch {
+			case foot.dist[n] == 127:
+				foot.dist[n], foot.target[n] = foot.dist[sp]+1, foot.target[sp]
+				q[tail] = n
+				tail++
+			case foot.dist[n] == foot.dist[sp]+1 && better(foot.target[sp], foot.target[n]):
+				foot.target[n] = foot.target[sp]
+			}
+		}
+	}
+	foot.valid = true
 }

@@ -1,6 +1,7 @@
 package stnazaire
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/chariot-ai/chariot/env"
@@ -157,6 +158,32 @@ type State struct {
 	// up to date by putB and putG, rebuilt by recount).
 	cntB, cntG [MaxSpaces]int8
 	occB, occG spaceSet
+	// cntZ counts per space the Germans on the map that exert a zone of
+	// control (unpinned, not FlaK: 6.1), and occZ is where it is above
+	// zero (derived like cntG: kept by putG and pinG, rebuilt by recount).
+	cntZ [MaxSpaces]int8
+	occZ spaceSet
+	// dests holds the destinations of the commando choosing one
+	// (decMoveDest): reachable, worked out once when the decision is set
+	// (derived: recount works it out again).
+	dests spaceSet
+	// missionHere holds the objectives (bit n for objective n) whose
+	// assigned commandos are not all gone, and missionGone, by commando
+	// type, those with one of that type gone (11.2, 11.3; see
+	// DemolishableObjectives). Derived from the statuses: kept by putB,
+	// rebuilt by recount.
+	missionHere uint32
+	missionGone [3]uint32
+	// onMapG holds the German counters on the map (bit g: counter g),
+	// derived like cntG.
+	onMapG uint64
+	// onMapB holds the commandos on the map (bit u: commando u), derived
+	// like cntB.
+	onMapB uint32
+	// intactObj holds the objective numbers with a space not destroyed
+	// (bit n: objective n), derived from destroyed: kept by demolitions,
+	// rebuilt by recount.
+	intactObj uint32
 }
 
 // footField labels spaces with their distance to the German target stack
@@ -259,16 +286,90 @@ func (s *State) bStrength(u int) int {
 
 // putB sets a commando's status and space, keeping the counts per space.
 func (s *State) putB(u int, status uint8, sp int16) {
-	if s.bStatus[u] == bOnMap {
+	old := s.bStatus[u]
+	if old == bOnMap {
 		was := s.bSpace[u]
 		s.cntB[was]--
 		s.occB.put(int(was), s.cntB[was] > 0)
 	}
 	s.bStatus[u], s.bSpace[u] = status, sp
+	s.onMapB &^= 1 << u
 	if status == bOnMap {
 		s.cntB[sp]++
 		s.occB.put(int(sp), true)
+		s.onMapB |= 1 << u
 	}
+	if holdsMission(old) != holdsMission(status) && s.data().British[u].Objective > 0 {
+		s.recountMissions()
+	}
+}
+
+// holdsMission reports whether a commando of this status could still hold
+// its mission whatever the options (see recountMissions): only then may a
+// change of status change the missions.
+func holdsMission(status uint8) bool { return status == bOnMap || status == bAboard }
+
+// recountGerman rebuilds what is derived from the German counters'
+// identities, for Resample, which redraws them in the same spaces: the
+// counters on the map, the zones of control and so the pending commando's
+// destinations. The per-space counts stay as they were.
+func (s *State) recountGerman() {
+	s.cntZ, s.occZ, s.onMapG = [MaxSpaces]int8{}, spaceSet{}, 0
+	for g := range s.data().German {
+		if s.gLoc[g] == gOnMap {
+			s.onMapG |= 1 << g
+		}
+		s.zocOn(g)
+	}
+	if s.dec == decMoveDest {
+		s.dests = s.reachable(int(s.decUnit))
+	}
+}
+
+// recountIntact rebuilds intactObj from the destroyed objectives.
+func (s *State) recountIntact() {
+	d := s.data()
+	s.intactObj = 0
+	for sp := range d.Spaces {
+		if obj := d.Spaces[sp].Objective; obj > 0 && !s.destroyed.has(sp) {
+			s.intactObj |= 1 << obj
+		}
+	}
+}
+
+// nextOnMapB is the first commando on the map at or after u, or -1.
+func (s *State) nextOnMapB(u int) int {
+	if u >= MaxBritish {
+		return -1
+	}
+	rest := s.onMapB &^ (1<<u - 1)
+	if rest == 0 {
+		return -1
+	}
+	return bits.TrailingZeros32(rest)
+}
+
+// recountMissions rebuilds missionHere and missionGone from the commandos'
+// statuses.
+func (s *State) recountMissions() {
+	d := s.data()
+	var here uint32
+	var gone [3]uint32
+	for v := range d.British {
+		obj := d.British[v].Objective
+		switch {
+		case obj == 0:
+		case s.bStatus[v] == bOnMap || s.bStatus[v] == bAboard || (s.opts().EliminatedOnly && s.bStatus[v] != bEliminated):
+			here |= 1 << obj // still holds its mission
+		case s.opts().AnyCommando:
+			gone[Assault] |= 1 << obj
+			gone[Demolition] |= 1 << obj
+			gone[HQ] |= 1 << obj
+		default:
+			gone[d.British[v].Type] |= 1 << obj
+		}
+	}
+	s.missionHere, s.missionGone = here, gone
 }
 
 // putG sets a German counter's location and space, keeping the counts.
@@ -277,29 +378,74 @@ func (s *State) putG(g int, loc uint8, sp int16) {
 		was := s.gSpace[g]
 		s.cntG[was]--
 		s.occG.put(int(was), s.cntG[was] > 0)
+		s.zocOff(g)
 	}
 	s.gLoc[g], s.gSpace[g] = loc, sp
+	s.onMapG &^= 1 << g
 	if loc == gOnMap {
 		s.cntG[sp]++
 		s.occG.put(int(sp), true)
+		s.zocOn(g)
+		s.onMapG |= 1 << g
+	}
+}
+
+// pinG pins or unpins German counter g, keeping the zones of control.
+func (s *State) pinG(g int, on bool) {
+	s.zocOff(g)
+	s.gf.put(g, fPinned, on)
+	s.zocOn(g)
+}
+
+// exertsZoC reports whether German counter g has a zone of control: on
+// the map, unpinned, not FlaK (6.1).
+func (s *State) exertsZoC(g int) bool {
+	return s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) && s.data().flak&(1<<g) == 0
+}
+
+// zocOff and zocOn take g's zone of control out of cntZ and occZ and put
+// it back, around a change of its location or pin.
+func (s *State) zocOff(g int) {
+	if s.exertsZoC(g) {
+		sp := s.gSpace[g]
+		s.cntZ[sp]--
+		s.occZ.put(int(sp), s.cntZ[sp] > 0)
+	}
+}
+
+func (s *State) zocOn(g int) {
+	if s.exertsZoC(g) {
+		sp := s.gSpace[g]
+		s.cntZ[sp]++
+		s.occZ.put(int(sp), true)
 	}
 }
 
 // recount rebuilds the counts per space from the units.
 func (s *State) recount() {
-	s.cntB, s.cntG = [MaxSpaces]int8{}, [MaxSpaces]int8{}
-	s.occB, s.occG = spaceSet{}, spaceSet{}
+	s.cntB, s.cntG, s.cntZ = [MaxSpaces]int8{}, [MaxSpaces]int8{}, [MaxSpaces]int8{}
+	s.occB, s.occG, s.occZ = spaceSet{}, spaceSet{}, spaceSet{}
+	s.onMapB = 0
 	for u := range s.data().British {
 		if s.bStatus[u] == bOnMap {
 			s.cntB[s.bSpace[u]]++
 			s.occB.put(int(s.bSpace[u]), true)
+			s.onMapB |= 1 << u
 		}
 	}
+	s.onMapG = 0
 	for g := range s.data().German {
 		if s.gLoc[g] == gOnMap {
 			s.cntG[s.gSpace[g]]++
 			s.occG.put(int(s.gSpace[g]), true)
+			s.onMapG |= 1 << g
 		}
+		s.zocOn(g)
+	}
+	s.recountMissions()
+	s.recountIntact()
+	if s.dec == decMoveDest {
+		s.dests = s.reachable(int(s.decUnit))
 	}
 }
 
@@ -315,16 +461,7 @@ func (s *State) occupancy(nb, ng *[MaxSpaces]int8) {
 // germanZoCAt reports whether a space is in a German zone of control: next
 // (by a solid line) to a German unit that is neither pinned nor FlaK (6.1).
 func (s *State) germanZoCAt(sp int16) bool {
-	d := s.data()
-	for g := range d.German {
-		if s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) || isFlak(d.German[g].Class) {
-			continue
-		}
-		if d.moveLinked[sp][s.gSpace[g]] {
-			return true
-		}
-	}
-	return false
+	return s.data().moveSet[sp].meets(&s.occZ)
 }
 
 // britishZoCAt reports whether a space is next to an unpinned commando.
@@ -334,8 +471,8 @@ func (s *State) britishZoCAt(sp int16) bool {
 	if near.empty() {
 		return false
 	}
-	for u := range d.British {
-		if s.bStatus[u] == bOnMap && !s.bf.has(u, fPinned) && near.has(int(s.bSpace[u])) {
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		if u := bits.TrailingZeros32(m); !s.bf.has(u, fPinned) && near.has(int(s.bSpace[u])) {
 			return true
 		}
 	}
@@ -353,8 +490,19 @@ func (s *State) gImmobile(g int) bool {
 
 // reveal flips every concealed German linked to a commando (8.2).
 func (s *State) reveal() {
-	for g := range s.data().German {
-		s.revealGerman(g)
+	d := s.data()
+	// near: the spaces linked to a commando's (links go both ways).
+	var near spaceSet
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		near.or(&d.linkSet[sp])
+	}
+	if !near.meets(&s.occG) {
+		return
+	}
+	for m := s.onMapG; m != 0; m &= m - 1 {
+		if g := bits.TrailingZeros64(m); s.gf.has(g, fConcealed) && near.has(int(s.gSpace[g])) {
+			s.gf.put(g, fConcealed, false)
+		}
 	}
 }
 
@@ -372,8 +520,8 @@ func (s *State) revealAround(sp int16) {
 	if !links.meets(&s.occG) {
 		return
 	}
-	for g := range s.data().German {
-		if s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed) && links.has(int(s.gSpace[g])) {
+	for m := s.onMapG; m != 0; m &= m - 1 {
+		if g := bits.TrailingZeros64(m); s.gf.has(g, fConcealed) && links.has(int(s.gSpace[g])) {
 			s.gf.put(g, fConcealed, false)
 		}
 	}
