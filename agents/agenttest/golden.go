@@ -1,0 +1,100 @@
+// Package agenttest holds test vectors of whole games: each game played by
+// an agent is kept as its VP, its number of decisions and a hash of every
+// action applied (chance outcomes included), so a test can hold the rules
+// and the agents to bit-identical play while they are made faster.
+package agenttest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"testing"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
+)
+
+// Game is one game as a vector records it.
+type Game struct {
+	Agent     string  `json:"agent"`
+	Game      int     `json:"game"`
+	VP        float64 `json:"vp"`
+	Decisions int     `json:"decisions"`
+	// Actions is the FNV-1a hash of every action applied, chance outcomes
+	// included, in order.
+	Actions string `json:"actions"`
+}
+
+// Play plays one game of g from seed with one agent a seat, built from the
+// specs with the seeds of agentSeeds (one a seat), and records it as game
+// number i under the label agent.
+func Play(t testing.TB, g env.Game, agent string, i int, seed uint64, specs []string, agentSeeds []uint64) Game {
+	t.Helper()
+	players := make([]agents.Agent, len(specs))
+	for p, spec := range specs {
+		var err error
+		if players[p], err = agents.New(spec, g, agentSeeds[p]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := fnv.New64a()
+	decisions := 0
+	var b [8]byte
+	end, err := agents.RunEpisode(context.Background(), g, seed, players,
+		func(_ env.State, a env.Action, who env.Player) {
+			if who >= 0 {
+				decisions++
+			}
+			for k := range b {
+				b[k] = byte(uint64(a) >> (8 * k))
+			}
+			h.Write(b[:])
+		})
+	if err != nil {
+		t.Fatalf("%s game %d: %v", agent, i, err)
+	}
+	return Game{Agent: agent, Game: i, VP: end.Returns()[0], Decisions: decisions, Actions: fmt.Sprintf("%016x", h.Sum64())}
+}
+
+// Check compares the games played with those the file at path records;
+// with update it writes them there instead. It names the first five that
+// differ and how many do.
+func Check(t testing.TB, path string, got []Game, update bool) {
+	t.Helper()
+	if update {
+		data, err := json.MarshalIndent(got, "", " ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (write it with -update)", err)
+	}
+	var want []Game
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if len(want) != len(got) {
+		t.Fatalf("%s holds %d games, the test plays %d", path, len(want), len(got))
+	}
+	bad := 0
+	for k := range got {
+		if got[k] != want[k] {
+			bad++
+			if bad <= 5 {
+				t.Errorf("%s game %d: got VP %v, %d decisions, actions %s; recorded VP %v, %d decisions, actions %s",
+					want[k].Agent, want[k].Game, got[k].VP, got[k].Decisions, got[k].Actions, want[k].VP, want[k].Decisions, want[k].Actions)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d games differ from %s", bad, len(got), path)
+	}
+}
