@@ -173,9 +173,16 @@ type worker struct {
 func (wk *worker) intn(n int) int {
 	hi, lo := bits.Mul64(wk.src.Uint64(), uint64(n))
 	if lo < uint64(n) {
-		for thresh := -uint64(n) % uint64(n); lo < thresh; {
-			hi, lo = bits.Mul64(wk.src.Uint64(), uint64(n))
-		}
+		return wk.intnRejecting(n, hi, lo) // rare: kept apart so intn inlines
+	}
+	return int(hi)
+}
+
+// intnRejecting finishes intn where the first draw may be biased: Lemire's
+// rejection of the low products below 2^64 mod n.
+func (wk *worker) intnRejecting(n int, hi, lo uint64) int {
+	for thresh := -uint64(n) % uint64(n); lo < thresh; {
+		hi, lo = bits.Mul64(wk.src.Uint64(), uint64(n))
 	}
 	return int(hi)
 }
@@ -494,25 +501,36 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 // refusal and reports false.
 func (s *Searcher) applyChance(st env.State, a env.Action, wk *worker) bool {
 	if err := st.Apply(a); err != nil {
-		s.fail(wk, fmt.Errorf("search: chance outcome %s: %w", st.ActionString(a), err))
+		s.chanceRefused(st, a, wk, err)
 		return false
 	}
 	return true
+}
+
+// chanceRefused records a chance outcome the game refused. (The error
+// paths are functions of their own so that the rollout's steps inline.)
+func (s *Searcher) chanceRefused(st env.State, a env.Action, wk *worker, err error) {
+	s.fail(wk, fmt.Errorf("search: chance outcome %s: %w", st.ActionString(a), err))
 }
 
 // applyPlanned plays the rollout agent's (or a random) move, or records
 // its refusal and reports false.
 func (s *Searcher) applyPlanned(st env.State, a env.Action, wk *worker) bool {
 	if err := st.Apply(a); err != nil {
-		who := "random rollout"
-		if wk.rollout != nil {
-			who = "rollout agent " + s.cfg.Rollout
-		}
-		s.fail(wk, fmt.Errorf("search: %s chose %s for %s, which the game refused: %w",
-			who, st.ActionString(a), env.SeatName(s.game, st.CurrentPlayer()), err))
+		s.plannedRefused(st, a, wk, err)
 		return false
 	}
 	return true
+}
+
+// plannedRefused records a rollout move the game refused.
+func (s *Searcher) plannedRefused(st env.State, a env.Action, wk *worker, err error) {
+	who := "random rollout"
+	if wk.rollout != nil {
+		who = "rollout agent " + s.cfg.Rollout
+	}
+	s.fail(wk, fmt.Errorf("search: %s chose %s for %s, which the game refused: %w",
+		who, st.ActionString(a), env.SeatName(s.game, st.CurrentPlayer()), err))
 }
 
 // searches reports whether the decision pending in st is of a kind the
@@ -538,10 +556,15 @@ func (s *Searcher) planned(st env.State, wk *worker) env.Action {
 	}
 	wk.legal = st.LegalActions(wk.legal)
 	if len(wk.legal) == 0 {
-		s.fail(wk, fmt.Errorf("search: %s is to move with no legal action", env.SeatName(s.game, st.CurrentPlayer())))
+		s.noLegalAction(st, wk)
 		return 0
 	}
 	return wk.legal[wk.intn(len(wk.legal))]
+}
+
+// noLegalAction records a decision with nothing to choose from.
+func (s *Searcher) noLegalAction(st env.State, wk *worker) {
+	s.fail(wk, fmt.Errorf("search: %s is to move with no legal action", env.SeatName(s.game, st.CurrentPlayer())))
 }
 
 // rolloutFailed records the rollout agent's error, naming the agent.
@@ -581,7 +604,9 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 		}
 		if p == env.Chance {
 			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
-			if !s.applyChance(st, env.SampleChance(wk.outcomes, wk.chanceRNG()), wk) {
+			a := env.SampleChance(wk.outcomes, wk.chanceRNG())
+			if err := st.Apply(a); err != nil {
+				s.chanceRefused(st, a, wk, err)
 				return nil
 			}
 			continue
@@ -600,8 +625,21 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 		}
 		decisions++
 		// An unfinished game's running score is no return: a failed move
-		// fails the search.
-		if a := s.planned(st, wk); wk.err != nil || !s.applyPlanned(st, a, wk) {
+		// fails the search. A random move is drawn here, as planned draws
+		// it, without the calls: a random rollout is the hot loop of every
+		// plain search.
+		var a env.Action
+		if wk.rollout == nil {
+			if wk.legal = st.LegalActions(wk.legal); len(wk.legal) == 0 {
+				s.noLegalAction(st, wk)
+				return nil
+			}
+			a = wk.legal[wk.intn(len(wk.legal))]
+		} else if a = s.planned(st, wk); wk.err != nil {
+			return nil
+		}
+		if err := st.Apply(a); err != nil {
+			s.plannedRefused(st, a, wk, err)
 			return nil
 		}
 	}
