@@ -284,10 +284,13 @@ func (pl *planner) impulse(s *game.State) (env.Action, bool) {
 // every support and transport, then the verb.
 func (pl *planner) selectUnits(s *game.State) (env.Action, bool) {
 	bestU, bestSP := -1, -1
-	for u, un := range pl.d.Units {
-		if !pl.isLegal(game.ActUnit(u)) {
+	u0 := game.ActUnit(0)
+	for _, a := range pl.legal { // sorted: the units in order
+		u := int(a - u0)
+		if u < 0 || u >= len(pl.d.Units) {
 			continue
 		}
+		un := &pl.d.Units[u]
 		sp := s.UnitSP(u)
 		if un.Class != game.ClassCombat && un.Class != game.ClassTrain {
 			sp = 0
