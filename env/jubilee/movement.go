@@ -1,6 +1,10 @@
 package jubilee
 
-import "github.com/chariot-ai/chariot/env"
+import (
+	"math/bits"
+
+	"github.com/chariot-ai/chariot/env"
+)
 
 // Phase III, CW actions (10), and the special commando phase (10.19).
 
@@ -95,9 +99,9 @@ func (s *State) verbActions(buf []env.Action) []env.Action {
 		}
 	}
 	dests := s.moveDests(u)
-	for h := range d.Hexes {
-		if dests.has(h) {
-			buf = append(buf, env.Action(aMove+h))
+	for w, x := range dests { // in hex order
+		for ; x != 0; x &= x - 1 {
+			buf = append(buf, env.Action(aMove+(w<<6|bits.TrailingZeros64(x))))
 		}
 	}
 	h := int(s.cwAt[u])
@@ -191,19 +195,19 @@ func (s *State) moveDests(u int) hexSet {
 	d := s.data()
 	var out hexSet
 	h := int(s.cwAt[u])
-	fields := s.liveFields()
+	live, over := s.liveMask(), d.fieldsOver // in a live field: over[h]&live != 0
 	road := d.Hexes[h].Road
 	for dir, n1 := range d.nbr[h] {
 		if !s.canEnter(u, h, dir) {
 			continue
 		}
 		out.put(int(n1), true)
-		if fields.has(int(n1)) || d.side[h][dir]&sWire != 0 {
+		if over[n1]&live != 0 || d.side[h][dir]&sWire != 0 {
 			continue
 		}
 		r1 := road && d.side[h][dir]&sRoad != 0
 		for dir2, n2 := range d.nbr[n1] {
-			if int(n2) == h || !s.canEnter(u, int(n1), dir2) || fields.has(int(n2)) || d.side[n1][dir2]&sWire != 0 {
+			if int(n2) == h || !s.canEnter(u, int(n1), dir2) || over[n2]&live != 0 || d.side[n1][dir2]&sWire != 0 {
 				continue
 			}
 			out.put(int(n2), true)
@@ -211,7 +215,7 @@ func (s *State) moveDests(u int) hexSet {
 				continue
 			}
 			for dir3, n3 := range d.nbr[n2] {
-				if int(n3) == h || int(n3) == int(n1) || !s.canEnter(u, int(n2), dir3) || fields.has(int(n3)) || d.side[n2][dir3]&(sWire) != 0 || d.side[n2][dir3]&sRoad == 0 {
+				if int(n3) == h || int(n3) == int(n1) || !s.canEnter(u, int(n2), dir3) || over[n3]&live != 0 || d.side[n2][dir3]&(sWire) != 0 || d.side[n2][dir3]&sRoad == 0 {
 					continue
 				}
 				out.put(int(n3), true)
@@ -314,14 +318,10 @@ func (s *State) moveUnit(u, to int) {
 // and in the field of (10.5), or -1.
 func (s *State) infiltrated(a, b int) int {
 	d := s.data()
-	for p := range d.Positions {
-		g := s.posUnit[p]
-		pos := &d.Positions[p]
-		if g < 0 || s.gF[g]&gDisrupted != 0 {
-			continue
-		}
-		ph := int(pos.Hex)
-		if pos.Field.has(a) && pos.Field.has(b) && s.adjacentTo(a, ph) && s.adjacentTo(b, ph) {
+	for m := d.fieldsOver[a] & d.fieldsOver[b] & s.liveMask(); m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m)
+		ph := int(d.Positions[p].Hex)
+		if s.adjacentTo(a, ph) && s.adjacentTo(b, ph) {
 			return p
 		}
 	}

@@ -1,6 +1,10 @@
 package jubilee
 
-import "github.com/chariot-ai/chariot/env"
+import (
+	"math/bits"
+
+	"github.com/chariot-ai/chariot/env"
+)
 
 // Queries for agents and tools outside the package: they read the state
 // without changing it.
@@ -83,7 +87,7 @@ func (s *State) Distance(a, b int) int {
 	if d.Hexes[a].Map != d.Hexes[b].Map {
 		return 1000
 	}
-	return hexDist(&d.Hexes[a], &d.Hexes[b])
+	return d.dist(a, b)
 }
 
 // KnownDefence is what the CW player knows of the defence of a German-held
@@ -146,13 +150,7 @@ func (s *State) Evacuating(h int) bool { return s.evac[s.data().Hexes[h].Map] }
 
 // DangerAt counts the live German fields of fire over hex h.
 func (s *State) DangerAt(h int) int {
-	n := 0
-	for p := range s.data().Positions {
-		if g := s.posUnit[p]; g >= 0 && s.gF[g]&gDisrupted == 0 && s.data().Positions[p].Field.has(h) {
-			n++
-		}
-	}
-	return n
+	return bits.OnesCount64(s.data().fieldsOver[h] & s.liveMask())
 }
 
 // UnitsAt counts the CW units in hex h.

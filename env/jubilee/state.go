@@ -323,6 +323,19 @@ func (s *State) liveFields() hexSet {
 	return f
 }
 
+// liveMask is the set of positions whose fields are live: occupied by an
+// undisrupted unit. A hex h lies in a live field when
+// data().fieldsOver[h]&liveMask() != 0.
+func (s *State) liveMask() uint64 {
+	var m uint64
+	for p := range s.data().Positions {
+		if g := s.posUnit[p]; g >= 0 && s.gF[g]&gDisrupted == 0 {
+			m |= 1 << p
+		}
+	}
+	return m
+}
+
 func (s *State) isDestroyed(p int) bool { return s.destroyed&(1<<p) != 0 }
 
 func popcount(x uint64) int { return bits.OnesCount64(x) }
