@@ -33,7 +33,7 @@ func (s *State) controlsAdjacent(u int) bool {
 // its own hex (13.4). Only map m is searched: units never change maps.
 func (s *State) commSet(m int8) hexSet {
 	d := s.data()
-	var blocked, occ, seen hexSet
+	var blocked, occ, held hexSet
 	for u := range d.CW {
 		if !s.onMap(u) {
 			continue
@@ -41,32 +41,41 @@ func (s *State) commSet(m int8) hexSet {
 		h := int(s.cwAt[u])
 		occ.put(h, true)
 		if s.controlsAdjacent(u) {
-			for dir, n := range d.nbr[h] {
-				if n >= 0 && d.side[h][dir]&(sCliff|sRiver) == 0 {
+			for _, n := range d.ctrlNbr[h] {
+				if n >= 0 {
 					blocked.put(int(n), true)
 				}
 			}
 		}
 	}
-	pass := func(h int) bool {
-		t := d.Hexes[h].Terrain
-		return t != tSea && t != tBeach && !occ.has(h) && (!blocked.has(h) || s.germanAt(h) >= 0)
+	for p := range d.Positions {
+		if s.posUnit[p] >= 0 {
+			held.put(int(d.Positions[p].Hex), true)
+		}
 	}
+	// The hexes a trace may pass: neither sea nor beach, nor occupied, nor
+	// controlled by CW units unless a German unit stands there.
+	var open hexSet
+	for i := range open {
+		open[i] = d.landHexes[i] &^ occ[i] &^ (blocked[i] &^ held[i])
+	}
+	var seen hexSet
 	var queue [MaxHexes]int16
 	qn := 0
-	for h := range d.Hexes {
-		if d.Hexes[h].RoadExit && d.Hexes[h].Map == m && pass(h) {
-			queue[qn] = int16(h)
+	for _, h := range d.roadExits[m] {
+		if open.has(int(h)) {
+			queue[qn] = h
 			qn++
-			seen.put(h, true)
+			seen.put(int(h), true)
+			open.put(int(h), false)
 		}
 	}
 	for i := 0; i < qn; i++ {
-		h := int(queue[i])
-		for dir, n := range d.nbr[h] {
-			if n < 0 || seen.has(int(n)) || d.side[h][dir]&sRiver != 0 || !pass(int(n)) {
+		for _, n := range d.traceNbr[queue[i]] {
+			if n < 0 || !open.has(int(n)) {
 				continue
 			}
+			open.put(int(n), false)
 			seen.put(int(n), true)
 			queue[qn] = n
 			qn++

@@ -240,6 +240,9 @@ type Data struct {
 	cubeX      []int16
 	cubeZ      []int16
 	roadExits  [3][]int16
+	landHexes  hexSet     // neither sea nor beach (13.3)
+	traceNbr   [][6]int16 // neighbours not across a river (13.3), or -1
+	ctrlNbr    [][6]int16 // neighbours not across a cliff or river (13.2), or -1
 	trackOfMap [3][]int8
 	MinRow     int
 	MinCol     int
@@ -341,6 +344,24 @@ func (d *Data) derive() {
 		if d.Hexes[h].RoadExit {
 			m := d.Hexes[h].Map
 			d.roadExits[m] = append(d.roadExits[m], int16(h))
+		}
+		if t := d.Hexes[h].Terrain; t != tSea && t != tBeach {
+			d.landHexes.put(h, true)
+		}
+	}
+	d.traceNbr, d.ctrlNbr = make([][6]int16, n), make([][6]int16, n)
+	for h := range d.Hexes {
+		for dir, x := range d.nbr[h] {
+			d.traceNbr[h][dir], d.ctrlNbr[h][dir] = -1, -1
+			if x < 0 {
+				continue
+			}
+			if d.side[h][dir]&sRiver == 0 {
+				d.traceNbr[h][dir] = x
+			}
+			if d.side[h][dir]&(sCliff|sRiver) == 0 {
+				d.ctrlNbr[h][dir] = x
+			}
 		}
 	}
 }

@@ -83,7 +83,11 @@ func (s *State) UnitStrength(u int) int { return s.cwStrength(u) }
 
 // Distance is the distance in hexes, or 1000 across maps.
 func (s *State) Distance(a, b int) int {
-	d := s.data()
+	return s.data().Distance(a, b)
+}
+
+// Distance is the distance in hexes, or 1000 across maps.
+func (d *Data) Distance(a, b int) int {
 	if d.Hexes[a].Map != d.Hexes[b].Map {
 		return 1000
 	}
@@ -152,6 +156,23 @@ func (s *State) Evacuating(h int) bool { return s.evac[s.data().Hexes[h].Map] }
 func (s *State) DangerAt(h int) int {
 	return bits.OnesCount64(s.data().fieldsOver[h] & s.liveMask())
 }
+
+// Danger is DangerAt for one state, read once: Danger().At(h) ==
+// DangerAt(h), without a pass over the positions each time.
+type Danger struct {
+	over []uint64
+	live uint64
+}
+
+// Danger reads the live fields of fire of the state as it stands.
+func (s *State) Danger() Danger { return Danger{s.data().fieldsOver, s.liveMask()} }
+
+// At counts the live German fields of fire over hex h.
+func (z Danger) At(h int) int { return bits.OnesCount64(z.over[h] & z.live) }
+
+// NumUnits is the number of CW units (UnitHex, UnitsAt and the unit
+// actions number them from 0).
+func (s *State) NumUnits() int { return len(s.data().CW) }
 
 // UnitsAt counts the CW units in hex h.
 func (s *State) UnitsAt(h int) int {
