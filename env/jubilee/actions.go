@@ -162,7 +162,7 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	if s.roll == rollNone || s.phase == phOver {
 		return buf
 	}
-	var acts [numActions]env.Action
+	var acts [legalCap]env.Action
 	legal := s.LegalActions(acts[:0])
 	p := 1 / float64(len(legal))
 	for _, a := range legal {
@@ -170,6 +170,10 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	}
 	return buf
 }
+
+// legalCap is room on the stack for the legal actions of any node (a few
+// dozen at most); a longer list would only move to the heap.
+const legalCap = 256
 
 // isLegal reports whether a is legal now, without allocating: directly for
 // the common nodes, through LegalActions for the rest.
@@ -194,7 +198,7 @@ func (s *State) isLegal(a env.Action) bool {
 		}
 		return false
 	}
-	var acts [numActions]env.Action
+	var acts [legalCap]env.Action
 	for _, x := range s.LegalActions(acts[:0]) {
 		if x == a {
 			return true

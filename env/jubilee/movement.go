@@ -43,12 +43,16 @@ func (s *State) runAction() {
 		}
 		s.step = 2
 	case 2: // 10.14-10.16: over-stacked hexes lose units of the player's choice
+		var n [MaxHexes]int8
 		for u := range d.CW {
 			if s.onMap(u) {
-				if n, _ := s.hexUnits(s.cwAt[u]); n > 2 {
-					s.aux, s.dec = s.cwAt[u], decStack
-					return
-				}
+				n[s.cwAt[u]]++
+			}
+		}
+		for u := range d.CW {
+			if s.onMap(u) && n[s.cwAt[u]] > 2 {
+				s.aux, s.dec = s.cwAt[u], decStack
+				return
 			}
 		}
 		s.step = 3
