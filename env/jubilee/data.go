@@ -240,7 +240,11 @@ type Data struct {
 	cubeX      []int16
 	cubeZ      []int16
 	roadExits  [3][]int16
-	landHexes  hexSet     // neither sea nor beach (13.3)
+	colourPos  [len(colourNames)]uint64 // the positions of each colour
+	boxFields  [MaxBoxes]uint64         // the positions whose field holds each box
+	landHexes  hexSet                   // neither sea nor beach (13.3)
+	seaHexes   hexSet
+	woodsHexes hexSet
 	traceNbr   [][6]int16 // neighbours not across a river (13.3), or -1
 	ctrlNbr    [][6]int16 // neighbours not across a cliff or river (13.2), or -1
 	trackOfMap [3][]int8
@@ -345,8 +349,17 @@ func (d *Data) derive() {
 			m := d.Hexes[h].Map
 			d.roadExits[m] = append(d.roadExits[m], int16(h))
 		}
-		if t := d.Hexes[h].Terrain; t != tSea && t != tBeach {
-			d.landHexes.put(h, true)
+		t := d.Hexes[h].Terrain
+		d.landHexes.put(h, t != tSea && t != tBeach)
+		d.seaHexes.put(h, t == tSea)
+		d.woodsHexes.put(h, t == tWoods)
+	}
+	for p, pos := range d.Positions {
+		d.colourPos[pos.Colour] |= 1 << p
+		for b := range d.Boxes {
+			if pos.Boxes&(1<<b) != 0 {
+				d.boxFields[b] |= 1 << p
+			}
 		}
 	}
 	d.traceNbr, d.ctrlNbr = make([][6]int16, n), make([][6]int16, n)

@@ -103,14 +103,11 @@ func (s *State) seekPos() bool {
 		if k >= int(c.NCol) {
 			return false
 		}
-		if p >= len(d.Positions) {
-			s.cursor = int16((k + 1) * MaxPositions)
-			continue
-		}
-		if d.Positions[p].Colour == c.Colours[k] {
+		if m := d.colourPos[c.Colours[k]] >> p; m != 0 {
+			s.cursor += int16(bits.TrailingZeros64(m))
 			return true
 		}
-		s.cursor++
+		s.cursor = int16((k + 1) * MaxPositions)
 	}
 }
 
