@@ -54,8 +54,13 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 		}
 		return buf
 	}
-	if s.dec == decSelect {
+	switch s.dec {
+	case decSelect:
 		return s.legalSelect(buf)
+	case decMove:
+		return s.legalMove(buf)
+	case decHits:
+		return s.legalHits(buf)
 	}
 	lo, hi := s.actionRange()
 	for a := lo; a < hi; a++ {
@@ -95,6 +100,52 @@ func (s *State) legalSelect(buf []env.Action) []env.Action {
 		for b := range d.Borders {
 			if s.isLegal(base + b) {
 				buf = append(buf, env.Action(base+b))
+			}
+		}
+	}
+	return buf
+}
+
+// legalMove lists the moving stack's actions as isLegal reads them: done,
+// the exits, then the adjacent areas it has the MP to enter.
+func (s *State) legalMove(buf []env.Action) []env.Action {
+	d := s.data()
+	buf = append(buf, aDone)
+	if s.canExit(toNorth) {
+		buf = append(buf, aExitNorth)
+	}
+	if s.canExit(toItaly) {
+		buf = append(buf, aExitItaly)
+	}
+	for area := range d.Areas {
+		if b := d.BorderOf(int(s.stack), area); b >= 0 {
+			if c := s.moveCost(area, b); c >= 0 && c <= int(s.mp) {
+				buf = append(buf, env.Action(aArea+area))
+			}
+		}
+	}
+	return buf
+}
+
+// legalHits lists the absorptions open, as isLegal reads them: the
+// fortification level, then each kind of hit on the units of the pool.
+func (s *State) legalHits(buf []env.Action) []env.Action {
+	d := s.data()
+	if s.fortHit() {
+		buf = append(buf, aFortHit)
+	}
+	var pool unitSet
+	for u := range d.Units {
+		if s.inHitPool(u) {
+			pool.add(u)
+		}
+	}
+	for k, base := range [3]int{aDisorg, aReduce, aElim} {
+		for w, x := range pool {
+			for ; x != 0; x &= x - 1 {
+				if u := w<<6 | bits.TrailingZeros64(x); s.absorbs(k, u) > 0 {
+					buf = append(buf, env.Action(base+u))
+				}
 			}
 		}
 	}

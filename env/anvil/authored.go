@@ -522,6 +522,14 @@ func (s *State) attackable(side, a int) bool {
 	if side == Allied && d.Areas[a].Fortified && s.fort[a] > 0 {
 		return true
 	}
+	if side == Allied || side == German {
+		for _, u := range d.armed[1-side] {
+			if int(s.loc[u]) == a {
+				return true
+			}
+		}
+		return false
+	}
 	for u := range d.Units {
 		if int(s.loc[u]) == a && d.Units[u].Side != side {
 			if c := d.Units[u].Class; c == ClassCombat || c == ClassCD || c == ClassTrain {
