@@ -11,7 +11,12 @@ import (
 // the rules' own loops, is the scan of every action through isLegal, at
 // every state of random games.
 func TestLegalActionsIsTheScan(t *testing.T) {
-	g := Default()
+	for _, g := range []*Game{Default(), mustGame(t, "combat_groups=true")} {
+		checkLegalIsScan(t, g)
+	}
+}
+
+func checkLegalIsScan(t *testing.T, g *Game) {
 	for seed := range uint64(30) {
 		s := g.newState()
 		r := rand.New(rand.NewPCG(seed, 5))
