@@ -241,6 +241,7 @@ type Data struct {
 	cubeZ      []int16
 	roadExits  [3][]int16
 	colourPos  [len(colourNames)]uint64 // the positions of each colour
+	objPos     uint64                   // the positions with VP
 	boxFields  [MaxBoxes]uint64         // the positions whose field holds each box
 	landHexes  hexSet                   // neither sea nor beach (13.3)
 	seaHexes   hexSet
@@ -356,6 +357,9 @@ func (d *Data) derive() {
 	}
 	for p, pos := range d.Positions {
 		d.colourPos[pos.Colour] |= 1 << p
+		if pos.VP > 0 {
+			d.objPos |= 1 << p
+		}
 		for b := range d.Boxes {
 			if pos.Boxes&(1<<b) != 0 {
 				d.boxFields[b] |= 1 << p

@@ -225,9 +225,11 @@ func (s *State) levelAt(p, k, u int) int {
 // (6.11; all eligible units with fire_assign=greedy).
 func (s *State) fireGroup(p int) (int, uint64) {
 	var elig uint64
+	var level [MaxCW]int8 // mostHit reads the state, changes nothing
 	for u := range s.data().CW {
-		if s.hitLevel(p, u) > 0 {
+		if l := s.hitLevel(p, u); l > 0 {
 			elig |= 1 << u
+			level[u] = int8(l)
 		}
 	}
 	if !s.opts().GreedyFire {
@@ -239,7 +241,7 @@ func (s *State) fireGroup(p int) (int, uint64) {
 		if elig&(1<<u) == 0 {
 			continue
 		}
-		l := s.hitLevel(p, u)
+		l := int(level[u])
 		st := int(s.cwSteps[u])
 		switch {
 		case l < best || (l == best && st > most):

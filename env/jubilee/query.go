@@ -121,19 +121,19 @@ func (s *State) KnownDefence(h int, guess int) (def int, ok bool) {
 
 // Objectives appends the hexes of undestroyed objectives.
 func (s *State) Objectives(buf []int) []int {
-	for p, pos := range s.data().Positions {
-		if pos.VP > 0 && !s.isDestroyed(p) {
-			buf = append(buf, int(pos.Hex))
-		}
+	d := s.data()
+	for m := d.objPos &^ s.destroyed; m != 0; m &= m - 1 {
+		buf = append(buf, int(d.Positions[bits.TrailingZeros64(m)].Hex))
 	}
 	return buf
 }
 
 // GermanHexes appends the hexes held by German units.
 func (s *State) GermanHexes(buf []int) []int {
-	for p, pos := range s.data().Positions {
+	d := s.data()
+	for p := range d.Positions {
 		if s.posUnit[p] >= 0 {
-			buf = append(buf, int(pos.Hex))
+			buf = append(buf, int(d.Positions[p].Hex))
 		}
 	}
 	return buf

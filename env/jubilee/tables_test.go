@@ -36,6 +36,15 @@ func checkDerived(t *testing.T, s *State) {
 		if got, want := s.moveDests(int(s.sel)), s.refMoveDests(int(s.sel)); got != want {
 			t.Fatalf("%s: moveDests %v, the rules' %v", s.Phase(), got, want)
 		}
+		listed := map[env.Action]bool{}
+		for _, a := range s.verbActions(nil) {
+			listed[a] = true
+		}
+		for a := range numActions {
+			if got := s.verbLegal(a); got != listed[env.Action(a)] {
+				t.Fatalf("%s: verbLegal(%s) %v, verbActions lists it: %v", s.Phase(), s.actionName(env.Action(a)), got, listed[env.Action(a)])
+			}
+		}
 	}
 	for m := range int8(len(d.MapNames)) {
 		if got, want := s.commSet(m), s.refCommSet(m); got != want {
