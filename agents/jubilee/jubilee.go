@@ -95,6 +95,7 @@ type Agent struct {
 	rng                  *rand.Rand
 	buf                  []env.Action
 	boats, objs, germans []int
+	haveObjs             bool
 	goal                 []int              // the goal list's hexes on the selected unit's map
 	units                [jub.MaxHexes]int8 // CW units a hex, while verb scores moves
 }
@@ -162,6 +163,14 @@ func (a *Agent) nearest(h int, list []int) int {
 	return best
 }
 
+// objectives is s.Objectives, read once a verb.
+func (a *Agent) objectives(s *jub.State) []int {
+	if !a.haveObjs {
+		a.objs, a.haveObjs = s.Objectives(a.objs[:0]), true
+	}
+	return a.objs
+}
+
 // verb scores the selected unit's actions and plays the best.
 func (a *Agent) verb(s *jub.State) env.Action {
 	u := s.Selected()
@@ -170,9 +179,7 @@ func (a *Agent) verb(s *jub.State) env.Action {
 	if a.boats == nil {
 		a.boats = s.BoardingHexes(a.boats) // fixed by the map
 	}
-	a.objs = s.Objectives(a.objs[:0])
-	a.germans = s.GermanHexes(a.germans[:0])
-	boats, objs, germans := a.boats, a.objs, a.germans
+	a.haveObjs = false // read at the first attack or move that asks
 	// What moves are scored by, read once at the first move: the goal's
 	// hexes on the unit's map (a move stays on it, and other maps' hexes
 	// are 1000 away, never the nearest), the distance from h, the units a
@@ -195,7 +202,7 @@ func (a *Agent) verb(s *jub.State) env.Action {
 			def, _ := s.KnownDefence(arg, 3)
 			odds := float64(s.UnitStrength(u)) - float64(def)
 			score = 10*a.p.Aggression + 5*odds
-			if a.nearest(arg, objs) == 0 {
+			if a.nearest(arg, a.objectives(s)) == 0 {
 				score += 20 * a.p.Objectives
 			}
 			if leaving {
@@ -214,11 +221,12 @@ func (a *Agent) verb(s *jub.State) env.Action {
 				var goal []int
 				switch {
 				case leaving:
-					goal = boats
+					goal = a.boats
 				case a.p.Aggression > 0.5:
-					goal = germans
+					a.germans = s.GermanHexes(a.germans[:0])
+					goal = a.germans
 				default:
-					goal = objs
+					goal = a.objectives(s)
 				}
 				m := a.d.Hexes[h].Map
 				a.goal = a.goal[:0]
