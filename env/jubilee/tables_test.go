@@ -47,8 +47,26 @@ func checkDerived(t *testing.T, s *State) {
 		}
 	}
 	for m := range int8(len(d.MapNames)) {
-		if got, want := s.commSet(m), s.refCommSet(m); got != want {
+		want := s.refCommSet(m)
+		if got := s.commSet(m); got != want {
 			t.Fatalf("%s: commSet(%d) %v, the rules' %v", s.Phase(), m, got, want)
+		}
+		// A trace stopped at targets answers as the whole one: pairs of
+		// the positions' hexes as targets, each also as if held.
+		for p := 0; p+1 < len(d.Positions); p++ {
+			h0, h1 := int(d.Positions[p].Hex), int(d.Positions[p+1].Hex)
+			always, t1 := s.commTarget(h1)
+			var t0 hexSet
+			t0.put(h0, true)
+			var reached [2]bool
+			open := s.commOpen()
+			s.commTrace(m, &open, []hexSet{t0, t1}, reached[:])
+			if reached[0] != want.has(h0) {
+				t.Fatalf("%s: trace of map %d reaches %d: %v", s.Phase(), m, h0, reached[0])
+			}
+			if s.data().Hexes[h1].Map == m && (always || reached[1]) != s.commAt(&want, h1, true) {
+				t.Fatalf("%s: trace of map %d puts %d in communication as if held: %v %v", s.Phase(), m, h1, always, reached[1])
+			}
 		}
 	}
 	occ, boxes := s.cwOcc()
@@ -70,6 +88,19 @@ func checkDerived(t *testing.T, s *State) {
 		}
 		if got := s.DangerAt(h); got != n {
 			t.Fatalf("%s: DangerAt(%d) %d, want %d", s.Phase(), h, got, n)
+		}
+	}
+	if s.chit >= 0 && d.Chits[s.chit].Kind == chitAction {
+		for p := range d.Positions {
+			var got, want moveCheck
+			if a, b := s.checkMove(p, &got), s.refCheckMove(p, &want); a != b || got != want {
+				t.Fatalf("%s: checkMove(%d) %v %+v, the rules' %v %+v", s.Phase(), p, a, got, b, want)
+			}
+		}
+	}
+	for area := range d.AreaNames {
+		if got, want := s.depthEligible(area), s.refDepthEligible(area); got != want {
+			t.Fatalf("%s: depthEligible(%d) %b, the rules' %b", s.Phase(), area, got, want)
 		}
 	}
 	if s.chit >= 0 && s.phase == phOps && (s.step == opFire || s.step == opMove) {
@@ -198,4 +229,94 @@ func (s *State) refCommSet(m int8) hexSet {
 		}
 	}
 	return seen
+}
+
+func (s *State) refCheckMove(p int, m *moveCheck) bool {
+	d := s.data()
+	*m = moveCheck{rule: aPass}
+	g := int(s.posUnit[p])
+	pos := &d.Positions[p]
+	if g < 0 || s.gF[g]&(gDisrupted|gMoved) != 0 || d.German[g].Type == gCoastal {
+		return false
+	}
+	occ, boxes := s.cwOcc()
+	if s.fieldHolds(p, &occ, boxes) {
+		return false
+	}
+	if pos.Battery != "" && !s.isDestroyed(p) { // 6.20
+		return false
+	}
+	if pos.VP > 0 { // 6.19
+		for u := range d.CW {
+			if s.onMap(u) && d.Hexes[s.cwAt[u]].Map == d.Hexes[pos.Hex].Map && hexDist(&d.Hexes[s.cwAt[u]], &d.Hexes[pos.Hex]) <= 2 {
+				return false
+			}
+		}
+	}
+	if len(pos.Arrows) == 0 {
+		return true // A
+	}
+	amc := d.Chits[s.chit].Assault[s.curSlot()] && s.gF[g]&gRevealed == 0 && s.gDepth[g] >= 0 // 6.18
+	var comm hexSet
+	haveComm := false
+	for _, q := range pos.Arrows {
+		qh := d.Positions[q].Hex
+		switch {
+		case s.posUnit[q] >= 0:
+		case occ.has(int(qh)):
+			if amc {
+				m.assault[m.nAssault] = q
+				m.nAssault++
+			}
+		default:
+			if !amc && !haveComm {
+				comm, haveComm = s.refCommSet(d.Hexes[pos.Hex].Map), true
+			}
+			if amc || s.commAt(&comm, int(qh), true) { // 6.16, ruling J18
+				m.dests[m.nDest] = q
+				m.nDest++
+			}
+		}
+	}
+	switch {
+	case m.nDest == 1:
+		m.rule = aMove + int(d.Positions[m.dests[0]].Hex) // B, F
+	case m.nDest == 2: // G
+		q := pos.Arrows[0]
+		f0, f1 := s.fieldHolds(int(pos.Arrows[0]), &occ, boxes), s.fieldHolds(int(pos.Arrows[1]), &occ, boxes)
+		if f1 && !f0 {
+			q = pos.Arrows[1]
+		}
+		m.rule = aMove + int(d.Positions[q].Hex)
+	case m.nAssault > 0: // D, E under an assault move (ruling J17: primary first)
+		m.rule = aAttack + int(d.Positions[m.assault[0]].Hex)
+	}
+	return true
+}
+
+func (s *State) refDepthEligible(area int) uint64 {
+	d := s.data()
+	var out uint64
+	var comm hexSet
+	haveComm := false
+	for p := range d.Positions {
+		g := s.posUnit[p]
+		h := &d.Hexes[d.Positions[p].Hex]
+		if g < 0 || s.gDepth[g] >= 0 || int(h.Area) != area {
+			continue
+		}
+		if !haveComm {
+			comm, haveComm = s.refCommSet(h.Map), true
+		}
+		if comm.has(int(d.Positions[p].Hex)) {
+			out |= 1 << p
+		}
+	}
+	if out == 0 {
+		switch d.AreaNames[area] {
+		case "Blue", "Green", "Rear":
+			return s.refDepthEligible(indexOf(d.AreaNames, "Dieppe"))
+		}
+	}
+	return out
 }
