@@ -91,6 +91,13 @@ type planner struct {
 	dist  [][]int // hops between areas
 	goals []int
 	legal []env.Action
+	// Read from the state once an Act, when first asked: the areas each
+	// side may attack, and each side's SP by area (Good Order, all).
+	haveAtt   [2]bool
+	att       [2]uint64
+	haveSP    bool
+	good, all [2][game.MaxAreas]int
+	northDist []int // hops from each area to the nearest north-edge area
 }
 
 func newPlanner(g *game.Game, p Plan) *planner {
@@ -115,6 +122,15 @@ func newPlanner(g *game.Game, p Plan) *planner {
 			}
 		}
 	}
+	pl.northDist = make([]int, n)
+	for a := range n {
+		pl.northDist[a] = 1 << 20
+		for b, ar := range d.Areas {
+			if ar.NorthEdge {
+				pl.northDist[a] = min(pl.northDist[a], pl.dist[a][b])
+			}
+		}
+	}
 	for _, id := range p.Goals {
 		if a, ok := d.AreaByID(id); ok {
 			pl.goals = append(pl.goals, a)
@@ -134,6 +150,7 @@ func (pl *planner) Act(_ context.Context, st env.State) (env.Action, error) {
 			game.SideName(pl.plan.Side), env.SeatName(pl.g, s.CurrentPlayer()), pl.plan.Side)
 	}
 	pl.legal = s.LegalActions(pl.legal)
+	pl.haveAtt, pl.haveSP = [2]bool{}, false
 	if len(pl.legal) == 0 {
 		return 0, errors.New("no legal action")
 	}
@@ -171,11 +188,7 @@ func (pl *planner) goalDist(s *game.State, a int) int {
 	}
 	switch {
 	case pl.plan.Exit:
-		for b, ar := range pl.d.Areas {
-			if ar.NorthEdge {
-				best = min(best, pl.dist[a][b])
-			}
-		}
+		best = pl.northDist[a]
 	case pl.plan.Side == game.German:
 		for _, g := range pl.goals {
 			best = min(best, pl.dist[a][g])
@@ -191,8 +204,30 @@ func (pl *planner) goalDist(s *game.State, a int) int {
 	return best
 }
 
-func (pl *planner) mySP(s *game.State, a int, good bool) int { return s.SideSP(pl.plan.Side, a, good) }
-func (pl *planner) enemySP(s *game.State, a int) int         { return s.SideSP(1-pl.plan.Side, a, false) }
+// attackable is s.Attackable(side, a), read once an Act.
+func (pl *planner) attackable(s *game.State, side, a int) bool {
+	if !pl.haveAtt[side] {
+		pl.att[side], pl.haveAtt[side] = s.AttackableSet(side), true
+	}
+	return pl.att[side]&(1<<a) != 0
+}
+
+// sideSP is s.SideSP(side, a, good), read once an Act.
+func (pl *planner) sideSP(s *game.State, side, a int, good bool) int {
+	if !pl.haveSP {
+		s.SPByArea(&pl.good, &pl.all)
+		pl.haveSP = true
+	}
+	if good {
+		return pl.good[side][a]
+	}
+	return pl.all[side][a]
+}
+
+func (pl *planner) mySP(s *game.State, a int, good bool) int {
+	return pl.sideSP(s, pl.plan.Side, a, good)
+}
+func (pl *planner) enemySP(s *game.State, a int) int { return pl.sideSP(s, 1-pl.plan.Side, a, false) }
 
 // garrison: a's units stay put (a fortified port the plan holds).
 func (pl *planner) garrison(s *game.State, a int) bool {
@@ -260,7 +295,7 @@ func (pl *planner) impulse(s *game.State) (env.Action, bool) {
 		}
 		score := 0.0
 		switch {
-		case s.Attackable(pl.plan.Side, ar) && pl.favourable(s, ar):
+		case pl.attackable(s, pl.plan.Side, ar) && pl.favourable(s, ar):
 			score = 100 + float64(pl.mySP(s, ar, true)-pl.enemySP(s, ar))
 		case pl.garrison(s, ar) || pl.enemySP(s, ar) > 0:
 			score = 0 // hold the port; do not walk away from a fight we cannot win
@@ -284,10 +319,13 @@ func (pl *planner) impulse(s *game.State) (env.Action, bool) {
 // every support and transport, then the verb.
 func (pl *planner) selectUnits(s *game.State) (env.Action, bool) {
 	bestU, bestSP := -1, -1
-	for u, un := range pl.d.Units {
-		if !pl.isLegal(game.ActUnit(u)) {
+	u0 := game.ActUnit(0)
+	for _, a := range pl.legal { // sorted: the units in order
+		u := int(a - u0)
+		if u < 0 || u >= len(pl.d.Units) {
 			continue
 		}
+		un := &pl.d.Units[u]
 		sp := s.UnitSP(u)
 		if un.Class != game.ClassCombat && un.Class != game.ClassTrain {
 			sp = 0
@@ -330,7 +368,7 @@ func (pl *planner) move(s *game.State) (env.Action, bool) {
 		if ar < 0 || ar >= len(pl.d.Areas) {
 			continue
 		}
-		if s.Attackable(pl.plan.Side, ar) {
+		if pl.attackable(s, pl.plan.Side, ar) {
 			en := max(pl.enemySP(s, ar), 1)
 			odds := float64(mine) / float64(en)
 			if s.MobileCombat() {
@@ -420,7 +458,7 @@ func (pl *planner) bombing(s *game.State) (env.Action, bool) {
 	// Otherwise support the biggest Allied stack in contact.
 	best, bestSP := env.Action(-1), 0
 	for a := range pl.d.Areas {
-		if s.Attackable(game.Allied, a) {
+		if pl.attackable(s, game.Allied, a) {
 			if sp := pl.mySP(s, a, true); sp > bestSP {
 				best, bestSP = game.ActArea(a), sp
 			}

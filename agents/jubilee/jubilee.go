@@ -91,17 +91,22 @@ func init() {
 // Agent plays the Commonwealth by rules of thumb.
 type Agent struct {
 	p                    Params
+	d                    *jub.Data
 	rng                  *rand.Rand
 	buf                  []env.Action
 	boats, objs, germans []int
+	haveObjs             bool
+	goal                 []int              // the goal list's hexes on the selected unit's map
+	units                [jub.MaxHexes]int8 // CW units a hex, while verb scores moves
 }
 
 // New builds a planner for a Jubilee game.
 func New(g env.Game, p Params, seed uint64) (*Agent, error) {
-	if _, ok := g.(*jub.Game); !ok {
+	jg, ok := g.(*jub.Game)
+	if !ok {
 		return nil, fmt.Errorf("jubilee agents play jubilee, not %s", g.Name())
 	}
-	return &Agent{p: p, rng: rand.New(rand.NewPCG(seed, 0x4a5542))}, nil
+	return &Agent{p: p, d: jg.Data(), rng: rand.New(rand.NewPCG(seed, 0x4a5542))}, nil
 }
 
 // Act chooses the Commonwealth action.
@@ -150,12 +155,20 @@ func (a *Agent) weakest(s *jub.State) env.Action {
 }
 
 // nearest is the distance from h to the closest hex of list on its map.
-func nearest(s *jub.State, h int, list []int) int {
+func (a *Agent) nearest(h int, list []int) int {
 	best := 1000
 	for _, x := range list {
-		best = min(best, s.Distance(h, x))
+		best = min(best, a.d.Distance(h, x))
 	}
 	return best
+}
+
+// objectives is s.Objectives, read once a verb.
+func (a *Agent) objectives(s *jub.State) []int {
+	if !a.haveObjs {
+		a.objs, a.haveObjs = s.Objectives(a.objs[:0]), true
+	}
+	return a.objs
 }
 
 // verb scores the selected unit's actions and plays the best.
@@ -166,9 +179,14 @@ func (a *Agent) verb(s *jub.State) env.Action {
 	if a.boats == nil {
 		a.boats = s.BoardingHexes(a.boats) // fixed by the map
 	}
-	a.objs = s.Objectives(a.objs[:0])
-	a.germans = s.GermanHexes(a.germans[:0])
-	boats, objs, germans := a.boats, a.objs, a.germans
+	a.haveObjs = false // read at the first attack or move that asks
+	// What moves are scored by, read once at the first move: the goal's
+	// hexes on the unit's map (a move stays on it, and other maps' hexes
+	// are 1000 away, never the nearest), the distance from h, the units a
+	// hex and the live fields.
+	moves := false
+	here := 0
+	var danger jub.Danger
 	best, bestScore := jub.ActPass, 0.0
 	for _, x := range a.buf {
 		k, arg := jub.DecodeAction(x)
@@ -184,7 +202,7 @@ func (a *Agent) verb(s *jub.State) env.Action {
 			def, _ := s.KnownDefence(arg, 3)
 			odds := float64(s.UnitStrength(u)) - float64(def)
 			score = 10*a.p.Aggression + 5*odds
-			if nearest(s, arg, objs) == 0 {
+			if a.nearest(arg, a.objectives(s)) == 0 {
 				score += 20 * a.p.Objectives
 			}
 			if leaving {
@@ -193,19 +211,37 @@ func (a *Agent) verb(s *jub.State) env.Action {
 		case k == jub.KindBarrage:
 			score = 8
 		case k == jub.KindMove:
-			if s.UnitsAt(arg) >= 2 { // 10.16: a third unit would be lost
+			if !moves {
+				moves = true
+				for v := range s.NumUnits() {
+					if hx := s.UnitHex(v); hx >= 0 {
+						a.units[hx]++
+					}
+				}
+				var goal []int
+				switch {
+				case leaving:
+					goal = a.boats
+				case a.p.Aggression > 0.5:
+					a.germans = s.GermanHexes(a.germans[:0])
+					goal = a.germans
+				default:
+					goal = a.objectives(s)
+				}
+				m := a.d.Hexes[h].Map
+				a.goal = a.goal[:0]
+				for _, x := range goal {
+					if a.d.Hexes[x].Map == m {
+						a.goal = append(a.goal, x)
+					}
+				}
+				here = a.nearest(h, a.goal)
+				danger = s.Danger()
+			}
+			if a.units[arg] >= 2 { // 10.16: a third unit would be lost
 				continue
 			}
-			var goal []int
-			switch {
-			case leaving:
-				goal = boats
-			case a.p.Aggression > 0.5:
-				goal = germans
-			default:
-				goal = objs
-			}
-			gain := float64(nearest(s, h, goal) - nearest(s, arg, goal))
+			gain := float64(here - a.nearest(arg, a.goal))
 			if gain > 50 || gain < -50 {
 				gain = 0
 			}
@@ -213,10 +249,17 @@ func (a *Agent) verb(s *jub.State) env.Action {
 			if !leaving && a.p.Aggression <= 0.5 {
 				w = 6 * a.p.Objectives
 			}
-			score = w*gain - 4*a.p.Caution*float64(s.DangerAt(arg))
+			score = w*gain - 4*a.p.Caution*float64(danger.At(arg))
 		}
 		if score > bestScore {
 			best, bestScore = x, score
+		}
+	}
+	if moves {
+		for v := range s.NumUnits() {
+			if hx := s.UnitHex(v); hx >= 0 {
+				a.units[hx] = 0
+			}
 		}
 	}
 	return best

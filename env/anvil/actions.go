@@ -54,8 +54,13 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 		}
 		return buf
 	}
-	if s.dec == decSelect {
+	switch s.dec {
+	case decSelect:
 		return s.legalSelect(buf)
+	case decMove:
+		return s.legalMove(buf)
+	case decHits:
+		return s.legalHits(buf)
 	}
 	lo, hi := s.actionRange()
 	for a := lo; a < hi; a++ {
@@ -83,18 +88,133 @@ func (s *State) legalSelect(buf []env.Action) []env.Action {
 	if combat && s.attackable(side, area) {
 		buf = append(buf, aAttack)
 	}
-	for u := range d.Units {
-		if int(s.loc[u]) == area && s.selectable(u) {
-			buf = append(buf, env.Action(aUnit+u))
-		}
+	if !train { // with the train selected, nothing else is (selectable)
+		buf = s.selectableUnits(buf, combat, supplied)
 	}
 	if !combat || s.sel.count() != 1 || s.controller(area) != side {
 		return buf
 	}
-	for _, base := range [2]int{aDestroy, aRepair} {
+	for k, base := range [2]int{aDestroy, aRepair} {
+		verb := verbDestroy
+		if k == 1 {
+			verb = verbRepair
+		}
 		for b := range d.Borders {
-			if s.isLegal(base + b) {
+			if br := &d.Borders[b]; (br.A == area || br.B == area) && s.bridgeOp(b, verb) {
 				buf = append(buf, env.Action(base+b))
+			}
+		}
+	}
+	return buf
+}
+
+// selectableUnits appends the units selectable would accept, with what
+// does not depend on the unit read once: whether the selection holds a
+// combat unit, whether the area is supplied, whether only a bridge
+// operation is open, and the selection's count towards the activation
+// limit.
+func (s *State) selectableUnits(buf []env.Action, combat, supplied bool) []env.Action {
+	d := s.data()
+	side, area := int(s.side), int(s.actArea)
+	bridgeOnly := s.bridgeOnly()
+	// limitOK of the selection plus one unit outside any combat group.
+	n0, shared0 := 0, false
+	var divs unitSet
+	for w, x := range s.sel {
+		for ; x != 0; x &= x - 1 {
+			u := w<<6 | bits.TrailingZeros64(x)
+			if d.Units[u].Class != ClassCombat {
+				continue
+			}
+			n0++
+			if dv := d.Units[u].Div; divs.has(dv) {
+				shared0 = true
+			} else {
+				divs.add(dv)
+			}
+		}
+	}
+	okWith := func(n int, shared bool) bool { return n <= 3 || (n == 4 && shared) }
+	for u := range d.Units {
+		if int(s.loc[u]) != area {
+			continue
+		}
+		un := &d.Units[u]
+		if un.Side != side || s.disorg(u) || s.sel.has(u) {
+			continue
+		}
+		switch un.Class {
+		case ClassTrain:
+			if s.sel.empty() && supplied {
+				buf = append(buf, env.Action(aUnit+u))
+			}
+			continue
+		case ClassCD:
+			continue
+		case ClassSupport, ClassTransport:
+			if !combat {
+				continue
+			}
+		}
+		var ok bool
+		switch {
+		case bridgeOnly:
+			ok = s.sel.empty() && s.bridgeUnit(u)
+		case s.group[u] >= 0 && s.g.opts.CombatGroups:
+			set := s.withGroup(s.sel, u)
+			ok = s.limitOK(&set)
+		case un.Class == ClassCombat:
+			ok = okWith(n0+1, shared0 || divs.has(un.Div))
+		default:
+			ok = okWith(n0, shared0)
+		}
+		if ok {
+			buf = append(buf, env.Action(aUnit+u))
+		}
+	}
+	return buf
+}
+
+// legalMove lists the moving stack's actions as isLegal reads them: done,
+// the exits, then the adjacent areas it has the MP to enter.
+func (s *State) legalMove(buf []env.Action) []env.Action {
+	d := s.data()
+	buf = append(buf, aDone)
+	if s.canExit(toNorth) {
+		buf = append(buf, aExitNorth)
+	}
+	if s.canExit(toItaly) {
+		buf = append(buf, aExitItaly)
+	}
+	for area := range d.Areas {
+		if b := d.BorderOf(int(s.stack), area); b >= 0 {
+			if c := s.moveCost(area, b); c >= 0 && c <= int(s.mp) {
+				buf = append(buf, env.Action(aArea+area))
+			}
+		}
+	}
+	return buf
+}
+
+// legalHits lists the absorptions open, as isLegal reads them: the
+// fortification level, then each kind of hit on the units of the pool.
+func (s *State) legalHits(buf []env.Action) []env.Action {
+	d := s.data()
+	if s.fortHit() {
+		buf = append(buf, aFortHit)
+	}
+	var pool unitSet
+	for u := range d.Units {
+		if s.inHitPool(u) {
+			pool.add(u)
+		}
+	}
+	for k, base := range [3]int{aDisorg, aReduce, aElim} {
+		for w, x := range pool {
+			for ; x != 0; x &= x - 1 {
+				if u := w<<6 | bits.TrailingZeros64(x); s.absorbs(k, u) > 0 {
+					buf = append(buf, env.Action(base+u))
+				}
 			}
 		}
 	}

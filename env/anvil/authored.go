@@ -155,15 +155,21 @@ func (s *State) endTurn() {
 func (s *State) limitOK(set *unitSet) bool {
 	d := s.data()
 	n := 0
-	var divs [MaxUnits]bool
+	var divs unitSet // division numbers are below MaxUnits
 	shared := false
-	for u := range d.Units {
-		if set.has(u) && d.Units[u].Class == ClassCombat {
-			n++
-			if divs[d.Units[u].Div] {
-				shared = true
+	for w, x := range set {
+		for x != 0 {
+			u := w<<6 | bits.TrailingZeros64(x)
+			x &= x - 1
+			if d.Units[u].Class != ClassCombat {
+				continue
 			}
-			divs[d.Units[u].Div] = true
+			n++
+			if dv := d.Units[u].Div; divs.has(dv) {
+				shared = true
+			} else {
+				divs.add(dv)
+			}
 		}
 	}
 	return n <= 3 || (n == 4 && shared)
@@ -515,6 +521,14 @@ func (s *State) attackable(side, a int) bool {
 	d := s.data()
 	if side == Allied && d.Areas[a].Fortified && s.fort[a] > 0 {
 		return true
+	}
+	if side == Allied || side == German {
+		for _, u := range d.armed[1-side] {
+			if int(s.loc[u]) == a {
+				return true
+			}
+		}
+		return false
 	}
 	for u := range d.Units {
 		if int(s.loc[u]) == a && d.Units[u].Side != side {

@@ -139,6 +139,7 @@ type Data struct {
 	// CRT cells: attacker and defender hits by row (roll-MinRoll) and column.
 	crtA, crtD [][]int
 	trains     []int
+	armed      [2][]int // each side's units an enemy attacks: combat, coastal defence, the train
 	areaByID   map[string]int
 	unitByName map[string]int
 	border     [MaxAreas][MaxAreas]int8 // border index+1, 0 if none
@@ -258,6 +259,9 @@ func ParseData(b []byte) (*Data, error) {
 		}
 		if cu.Class == ClassTrain {
 			d.trains = append(d.trains, i)
+		}
+		if cu.Class == ClassCombat || cu.Class == ClassCD || cu.Class == ClassTrain {
+			d.armed[side] = append(d.armed[side], i)
 		}
 		d.Units = append(d.Units, cu)
 	}

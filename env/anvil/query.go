@@ -79,6 +79,52 @@ func (s *State) MobileCombat() bool { return s.verb == verbMobile }
 // HitsDue is the number of hits still to absorb.
 func (s *State) HitsDue() int { return int(s.hitsDue) }
 
+// AttackableSet is the set of areas where side has something to attack:
+// bit a is Attackable(side, a).
+func (s *State) AttackableSet(side int) uint64 {
+	d := s.data()
+	var set uint64
+	if side != Allied && side != German {
+		for a := range d.Areas {
+			if s.attackable(side, a) {
+				set |= 1 << a
+			}
+		}
+		return set
+	}
+	if side == Allied {
+		for a := range d.Areas {
+			if d.Areas[a].Fortified && s.fort[a] > 0 {
+				set |= 1 << a
+			}
+		}
+	}
+	for _, u := range d.armed[1-side] {
+		if a := s.loc[u]; a >= 0 {
+			set |= 1 << a
+		}
+	}
+	return set
+}
+
+// SPByArea is SideSP for every side and area in one pass:
+// good[side][a] = SideSP(side, a, true), all[side][a] = SideSP(side, a, false).
+func (s *State) SPByArea(good, all *[2][MaxAreas]int) {
+	*good, *all = [2][MaxAreas]int{}, [2][MaxAreas]int{}
+	d := s.data()
+	for u := range d.Units {
+		a, side := int(s.loc[u]), d.Units[u].Side
+		if a < 0 || (side != Allied && side != German) {
+			continue
+		}
+		sp := s.sp(u)
+		all[side][a] += sp
+		if !s.disorg(u) {
+			good[side][a] += sp
+		}
+	}
+}
+
 // SideSP is side's combat SP in area a, Good Order only if goodOnly.
 func (s *State) SideSP(side, a int, goodOnly bool) int {
 	n := 0

@@ -162,7 +162,7 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	if s.roll == rollNone || s.phase == phOver {
 		return buf
 	}
-	var acts [numActions]env.Action
+	var acts [legalCap]env.Action
 	legal := s.LegalActions(acts[:0])
 	p := 1 / float64(len(legal))
 	for _, a := range legal {
@@ -170,6 +170,10 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	}
 	return buf
 }
+
+// legalCap is room on the stack for the legal actions of any node (a few
+// dozen at most); a longer list would only move to the heap.
+const legalCap = 256
 
 // isLegal reports whether a is legal now, without allocating: directly for
 // the common nodes, through LegalActions for the rest.
@@ -187,17 +191,46 @@ func (s *State) isLegal(a env.Action) bool {
 		return i == aPass || (i >= aUnit && i < aUnit+len(s.data().CW) && s.canAct(i-aUnit))
 	case s.dec == decJoin:
 		return i == aPass || (i >= aUnit && i < aUnit+len(s.data().CW) && s.canJoin(i-aUnit))
-	case s.dec == decVerb && i >= aMove && i < aAttack:
-		if h := i - aMove; h < len(s.data().Hexes) {
-			dests := s.moveDests(int(s.sel))
-			return dests.has(h)
-		}
-		return false
+	case s.dec == decVerb:
+		return s.verbLegal(i)
 	}
-	var acts [numActions]env.Action
+	var acts [legalCap]env.Action
 	for _, x := range s.LegalActions(acts[:0]) {
 		if x == a {
 			return true
+		}
+	}
+	return false
+}
+
+// verbLegal is whether verbActions lists action i, tested alone.
+func (s *State) verbLegal(i int) bool {
+	d := s.data()
+	u := int(s.sel)
+	switch {
+	case i == aPass:
+		return true
+	case i == aDestroy:
+		return s.canDestroy(u)
+	case i == aBoard:
+		return s.canBoard(u)
+	case i == aChange || i == aChange+1:
+		return s.canMakeChange(u, i-aChange+1)
+	case i >= aMove && i < aAttack:
+		if h := i - aMove; h < len(d.Hexes) {
+			dests := s.moveDests(u)
+			return dests.has(h)
+		}
+	case i >= aAttack && i < aBarrage:
+		if n := i - aAttack; n < len(d.Hexes) && d.CW[u].Type != Tank {
+			h := int(s.cwAt[u])
+			dir := d.dirTo(h, n)
+			return dir >= 0 && d.side[h][dir]&(sCliff|sRiver) == 0 && s.attackable(n)
+		}
+	case i >= aBarrage && i < numActions:
+		if t := i - aBarrage; t < len(d.Hexes) && d.CW[u].Type == Tank && s.phase == phAction {
+			p := int(d.Hexes[t].Pos)
+			return p >= 0 && s.canBarrage(u, p)
 		}
 	}
 	return false

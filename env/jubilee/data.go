@@ -233,12 +233,27 @@ type Data struct {
 	Levels      []LevelDef
 	OpVP        int
 	wall        hexSet // hexes bordered by the tank wall (8.2)
-	trackOfMap  [3][]int8
-	MinRow      int
-	MinCol      int
-	Height      int
-	Width       int
-	VPByMap     [3]int
+	// Derived once at compile, for the hot paths: the positions whose
+	// field of fire covers each hex, each hex's cube coordinates, and the
+	// road exits of each map.
+	fieldsOver []uint64
+	cubeX      []int16
+	cubeZ      []int16
+	roadExits  [3][]int16
+	colourPos  [len(colourNames)]uint64 // the positions of each colour
+	objPos     uint64                   // the positions with VP
+	boxFields  [MaxBoxes]uint64         // the positions whose field holds each box
+	landHexes  hexSet                   // neither sea nor beach (13.3)
+	seaHexes   hexSet
+	woodsHexes hexSet
+	traceNbr   [][6]int16 // neighbours not across a river (13.3), or -1
+	ctrlNbr    [][6]int16 // neighbours not across a cliff or river (13.2), or -1
+	trackOfMap [3][]int8
+	MinRow     int
+	MinCol     int
+	Height     int
+	Width      int
+	VPByMap    [3]int
 }
 
 // hexSet is a set of hexes as a bitset.
@@ -316,6 +331,63 @@ func absi(a int) int {
 		return -a
 	}
 	return a
+}
+
+// derive fills the tables computed from the compiled data.
+func (d *Data) derive() {
+	n := len(d.Hexes)
+	d.fieldsOver = make([]uint64, n)
+	d.cubeX, d.cubeZ = make([]int16, n), make([]int16, n)
+	for h := range d.Hexes {
+		for p := range d.Positions {
+			if d.Positions[p].Field.has(h) {
+				d.fieldsOver[h] |= 1 << p
+			}
+		}
+		x, _, z := cube(d.Hexes[h].Row, d.Hexes[h].Col)
+		d.cubeX[h], d.cubeZ[h] = int16(x), int16(z)
+		if d.Hexes[h].RoadExit {
+			m := d.Hexes[h].Map
+			d.roadExits[m] = append(d.roadExits[m], int16(h))
+		}
+		t := d.Hexes[h].Terrain
+		d.landHexes.put(h, t != tSea && t != tBeach)
+		d.seaHexes.put(h, t == tSea)
+		d.woodsHexes.put(h, t == tWoods)
+	}
+	for p, pos := range d.Positions {
+		d.colourPos[pos.Colour] |= 1 << p
+		if pos.VP > 0 {
+			d.objPos |= 1 << p
+		}
+		for b := range d.Boxes {
+			if pos.Boxes&(1<<b) != 0 {
+				d.boxFields[b] |= 1 << p
+			}
+		}
+	}
+	d.traceNbr, d.ctrlNbr = make([][6]int16, n), make([][6]int16, n)
+	for h := range d.Hexes {
+		for dir, x := range d.nbr[h] {
+			d.traceNbr[h][dir], d.ctrlNbr[h][dir] = -1, -1
+			if x < 0 {
+				continue
+			}
+			if d.side[h][dir]&sRiver == 0 {
+				d.traceNbr[h][dir] = x
+			}
+			if d.side[h][dir]&(sCliff|sRiver) == 0 {
+				d.ctrlNbr[h][dir] = x
+			}
+		}
+	}
+}
+
+// dist is hexDist by index, from the cube coordinates.
+func (d *Data) dist(a, b int) int {
+	dx := int(d.cubeX[a]) - int(d.cubeX[b])
+	dz := int(d.cubeZ[a]) - int(d.cubeZ[b])
+	return max(absi(dx), absi(dz), absi(dx+dz))
 }
 
 // hexDist is the distance in hexes between two hexes of one map.
@@ -534,6 +606,7 @@ func compile(f *DataFile) (*Data, error) {
 	if err := compileChits(d, f); err != nil {
 		return nil, err
 	}
+	d.derive()
 	d.hexNames = make([]string, len(d.Hexes))
 	for h, x := range d.Hexes {
 		d.hexNames[h] = x.ID + " " + d.AreaNames[x.Area]

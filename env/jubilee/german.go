@@ -103,14 +103,11 @@ func (s *State) seekPos() bool {
 		if k >= int(c.NCol) {
 			return false
 		}
-		if p >= len(d.Positions) {
-			s.cursor = int16((k + 1) * MaxPositions)
-			continue
-		}
-		if d.Positions[p].Colour == c.Colours[k] {
+		if m := d.colourPos[c.Colours[k]] >> p; m != 0 {
+			s.cursor += int16(bits.TrailingZeros64(m))
 			return true
 		}
-		s.cursor++
+		s.cursor = int16((k + 1) * MaxPositions)
 	}
 }
 
@@ -228,9 +225,11 @@ func (s *State) levelAt(p, k, u int) int {
 // (6.11; all eligible units with fire_assign=greedy).
 func (s *State) fireGroup(p int) (int, uint64) {
 	var elig uint64
+	var level [MaxCW]int8 // mostHit reads the state, changes nothing
 	for u := range s.data().CW {
-		if s.hitLevel(p, u) > 0 {
+		if l := s.hitLevel(p, u); l > 0 {
 			elig |= 1 << u
+			level[u] = int8(l)
 		}
 	}
 	if !s.opts().GreedyFire {
@@ -242,7 +241,7 @@ func (s *State) fireGroup(p int) (int, uint64) {
 		if elig&(1<<u) == 0 {
 			continue
 		}
-		l := s.hitLevel(p, u)
+		l := int(level[u])
 		st := int(s.cwSteps[u])
 		switch {
 		case l < best || (l == best && st > most):
@@ -429,9 +428,33 @@ func (s *State) checkMove(p int, m *moveCheck) bool {
 		return true // A
 	}
 	amc := d.Chits[s.chit].Assault[s.curSlot()] && s.gF[g]&gRevealed == 0 && s.gDepth[g] >= 0 // 6.18
-	var comm hexSet
-	haveComm := false
-	for _, q := range pos.Arrows {
+	// 6.16, ruling J18: a free arrow target is a destination if in
+	// communication as if held; one trace answers for both arrows.
+	var inComm [2]bool
+	if !amc {
+		var tg [2]hexSet
+		var of [2]int
+		nt := 0
+		for k, q := range pos.Arrows {
+			if qh := int(d.Positions[q].Hex); s.posUnit[q] < 0 && !occ.has(qh) {
+				if always, t := s.commTarget(qh); always {
+					inComm[k] = true
+				} else {
+					tg[nt], of[nt] = t, k
+					nt++
+				}
+			}
+		}
+		if nt > 0 {
+			var reached [2]bool
+			open := s.commOpen()
+			s.commTrace(d.Hexes[pos.Hex].Map, &open, tg[:nt], reached[:nt])
+			for j := range nt {
+				inComm[of[j]] = reached[j]
+			}
+		}
+	}
+	for k, q := range pos.Arrows {
 		qh := d.Positions[q].Hex
 		switch {
 		case s.posUnit[q] >= 0:
@@ -441,10 +464,7 @@ func (s *State) checkMove(p int, m *moveCheck) bool {
 				m.nAssault++
 			}
 		default:
-			if !amc && !haveComm {
-				comm, haveComm = s.commSet(d.Hexes[pos.Hex].Map), true
-			}
-			if amc || s.commAt(&comm, int(qh), true) { // 6.16, ruling J18
+			if amc || inComm[k] {
 				m.dests[m.nDest] = q
 				m.nDest++
 			}
@@ -605,19 +625,46 @@ func (s *State) depthInBox() int {
 func (s *State) depthEligible(area int) uint64 {
 	d := s.data()
 	var out uint64
-	var comm hexSet
-	haveComm := false
+	// The candidates, and whether the trace of the first one's map reaches
+	// each: one trace, stopped once all are reached.
+	var cand [8]int8
+	var tg [8]hexSet
+	n, m := 0, int8(-1)
 	for p := range d.Positions {
 		g := s.posUnit[p]
 		h := &d.Hexes[d.Positions[p].Hex]
 		if g < 0 || s.gDepth[g] >= 0 || int(h.Area) != area {
 			continue
 		}
-		if !haveComm {
-			comm, haveComm = s.commSet(h.Map), true
+		if n == 0 {
+			m = h.Map
 		}
-		if comm.has(int(d.Positions[p].Hex)) {
-			out |= 1 << p
+		if n == len(cand) { // more than the trace stops for: read it whole
+			n = -1
+			break
+		}
+		cand[n] = int8(p)
+		tg[n].put(int(d.Positions[p].Hex), true)
+		n++
+	}
+	switch {
+	case n > 0:
+		var reached [len(cand)]bool
+		open := s.commOpen()
+		s.commTrace(m, &open, tg[:n], reached[:n])
+		for i := range n {
+			if reached[i] {
+				out |= 1 << cand[i]
+			}
+		}
+	case n < 0:
+		comm := s.commSet(m)
+		for p := range d.Positions {
+			g := s.posUnit[p]
+			h := &d.Hexes[d.Positions[p].Hex]
+			if g >= 0 && s.gDepth[g] < 0 && int(h.Area) == area && comm.has(int(d.Positions[p].Hex)) {
+				out |= 1 << p
+			}
 		}
 	}
 	if out == 0 {

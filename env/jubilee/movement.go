@@ -1,6 +1,10 @@
 package jubilee
 
-import "github.com/chariot-ai/chariot/env"
+import (
+	"math/bits"
+
+	"github.com/chariot-ai/chariot/env"
+)
 
 // Phase III, CW actions (10), and the special commando phase (10.19).
 
@@ -39,12 +43,16 @@ func (s *State) runAction() {
 		}
 		s.step = 2
 	case 2: // 10.14-10.16: over-stacked hexes lose units of the player's choice
+		var n [MaxHexes]int8
 		for u := range d.CW {
 			if s.onMap(u) {
-				if n, _ := s.hexUnits(s.cwAt[u]); n > 2 {
-					s.aux, s.dec = s.cwAt[u], decStack
-					return
-				}
+				n[s.cwAt[u]]++
+			}
+		}
+		for u := range d.CW {
+			if s.onMap(u) && n[s.cwAt[u]] > 2 {
+				s.aux, s.dec = s.cwAt[u], decStack
+				return
 			}
 		}
 		s.step = 3
@@ -95,9 +103,9 @@ func (s *State) verbActions(buf []env.Action) []env.Action {
 		}
 	}
 	dests := s.moveDests(u)
-	for h := range d.Hexes {
-		if dests.has(h) {
-			buf = append(buf, env.Action(aMove+h))
+	for w, x := range dests { // in hex order
+		for ; x != 0; x &= x - 1 {
+			buf = append(buf, env.Action(aMove+(w<<6|bits.TrailingZeros64(x))))
 		}
 	}
 	h := int(s.cwAt[u])
@@ -144,28 +152,6 @@ func (s *State) canDestroy(u int) bool {
 	return p >= 0 && s.data().Positions[p].VP > 0 && !s.isDestroyed(int(p))
 }
 
-// canEnter reports whether unit u may cross from hex a into neighbour n
-// (10.2-10.4, 10.6, Terrain Effects Chart as reconstructed).
-func (s *State) canEnter(u, a, dir int) bool {
-	d := s.data()
-	n := int(d.nbr[a][dir])
-	if n < 0 {
-		return false
-	}
-	t := d.Hexes[n].Terrain
-	side := d.side[a][dir]
-	if t == tSea || side&(sCliff|sRiver) != 0 || s.germanAt(n) >= 0 {
-		return false
-	}
-	if d.CW[u].Type == Tank && (t == tWoods || (side&sWall != 0 && !s.wallDown)) {
-		return false
-	}
-	if side&sWire != 0 && s.wireUsed(a, dir) {
-		return false
-	}
-	return true
-}
-
 func wireKey(d *Data, a, dir int) int16 {
 	n := int(d.nbr[a][dir])
 	if n < a {
@@ -191,19 +177,41 @@ func (s *State) moveDests(u int) hexSet {
 	d := s.data()
 	var out hexSet
 	h := int(s.cwAt[u])
-	fields := s.liveFields()
+	// canEnter by table: the hexes no move enters (sea, German-held, woods
+	// for a tank) and the hexsides none crosses; wire is crossed only in
+	// a one-hex move, so only the first step asks whether it is used.
+	stop := d.seaHexes
+	var live uint64 // positions whose fields are live (liveMask)
+	for p := range d.Positions {
+		if g := s.posUnit[p]; g >= 0 {
+			stop.put(int(d.Positions[p].Hex), true)
+			if s.gF[g]&gDisrupted == 0 {
+				live |= 1 << p
+			}
+		}
+	}
+	noSide := sCliff | sRiver
+	if d.CW[u].Type == Tank {
+		for i := range stop {
+			stop[i] |= d.woodsHexes[i]
+		}
+		if !s.wallDown {
+			noSide |= sWall
+		}
+	}
+	over := d.fieldsOver // in a live field: over[h]&live != 0
 	road := d.Hexes[h].Road
 	for dir, n1 := range d.nbr[h] {
-		if !s.canEnter(u, h, dir) {
+		if n1 < 0 || stop.has(int(n1)) || d.side[h][dir]&noSide != 0 || (d.side[h][dir]&sWire != 0 && s.wireUsed(h, dir)) {
 			continue
 		}
 		out.put(int(n1), true)
-		if fields.has(int(n1)) || d.side[h][dir]&sWire != 0 {
+		if over[n1]&live != 0 || d.side[h][dir]&sWire != 0 {
 			continue
 		}
 		r1 := road && d.side[h][dir]&sRoad != 0
 		for dir2, n2 := range d.nbr[n1] {
-			if int(n2) == h || !s.canEnter(u, int(n1), dir2) || fields.has(int(n2)) || d.side[n1][dir2]&sWire != 0 {
+			if n2 < 0 || int(n2) == h || stop.has(int(n2)) || d.side[n1][dir2]&(noSide|sWire) != 0 || over[n2]&live != 0 {
 				continue
 			}
 			out.put(int(n2), true)
@@ -211,7 +219,7 @@ func (s *State) moveDests(u int) hexSet {
 				continue
 			}
 			for dir3, n3 := range d.nbr[n2] {
-				if int(n3) == h || int(n3) == int(n1) || !s.canEnter(u, int(n2), dir3) || fields.has(int(n3)) || d.side[n2][dir3]&(sWire) != 0 || d.side[n2][dir3]&sRoad == 0 {
+				if n3 < 0 || int(n3) == h || n3 == n1 || stop.has(int(n3)) || d.side[n2][dir3]&(noSide|sWire) != 0 || d.side[n2][dir3]&sRoad == 0 || over[n3]&live != 0 {
 					continue
 				}
 				out.put(int(n3), true)
@@ -314,14 +322,10 @@ func (s *State) moveUnit(u, to int) {
 // and in the field of (10.5), or -1.
 func (s *State) infiltrated(a, b int) int {
 	d := s.data()
-	for p := range d.Positions {
-		g := s.posUnit[p]
-		pos := &d.Positions[p]
-		if g < 0 || s.gF[g]&gDisrupted != 0 {
-			continue
-		}
-		ph := int(pos.Hex)
-		if pos.Field.has(a) && pos.Field.has(b) && s.adjacentTo(a, ph) && s.adjacentTo(b, ph) {
+	for m := d.fieldsOver[a] & d.fieldsOver[b] & s.liveMask(); m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m)
+		ph := int(d.Positions[p].Hex)
+		if s.adjacentTo(a, ph) && s.adjacentTo(b, ph) {
 			return p
 		}
 	}

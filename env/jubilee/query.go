@@ -1,6 +1,10 @@
 package jubilee
 
-import "github.com/chariot-ai/chariot/env"
+import (
+	"math/bits"
+
+	"github.com/chariot-ai/chariot/env"
+)
 
 // Queries for agents and tools outside the package: they read the state
 // without changing it.
@@ -79,11 +83,15 @@ func (s *State) UnitStrength(u int) int { return s.cwStrength(u) }
 
 // Distance is the distance in hexes, or 1000 across maps.
 func (s *State) Distance(a, b int) int {
-	d := s.data()
+	return s.data().Distance(a, b)
+}
+
+// Distance is the distance in hexes, or 1000 across maps.
+func (d *Data) Distance(a, b int) int {
 	if d.Hexes[a].Map != d.Hexes[b].Map {
 		return 1000
 	}
-	return hexDist(&d.Hexes[a], &d.Hexes[b])
+	return d.dist(a, b)
 }
 
 // KnownDefence is what the CW player knows of the defence of a German-held
@@ -113,19 +121,19 @@ func (s *State) KnownDefence(h int, guess int) (def int, ok bool) {
 
 // Objectives appends the hexes of undestroyed objectives.
 func (s *State) Objectives(buf []int) []int {
-	for p, pos := range s.data().Positions {
-		if pos.VP > 0 && !s.isDestroyed(p) {
-			buf = append(buf, int(pos.Hex))
-		}
+	d := s.data()
+	for m := d.objPos &^ s.destroyed; m != 0; m &= m - 1 {
+		buf = append(buf, int(d.Positions[bits.TrailingZeros64(m)].Hex))
 	}
 	return buf
 }
 
 // GermanHexes appends the hexes held by German units.
 func (s *State) GermanHexes(buf []int) []int {
-	for p, pos := range s.data().Positions {
+	d := s.data()
+	for p := range d.Positions {
 		if s.posUnit[p] >= 0 {
-			buf = append(buf, int(pos.Hex))
+			buf = append(buf, int(d.Positions[p].Hex))
 		}
 	}
 	return buf
@@ -146,14 +154,25 @@ func (s *State) Evacuating(h int) bool { return s.evac[s.data().Hexes[h].Map] }
 
 // DangerAt counts the live German fields of fire over hex h.
 func (s *State) DangerAt(h int) int {
-	n := 0
-	for p := range s.data().Positions {
-		if g := s.posUnit[p]; g >= 0 && s.gF[g]&gDisrupted == 0 && s.data().Positions[p].Field.has(h) {
-			n++
-		}
-	}
-	return n
+	return bits.OnesCount64(s.data().fieldsOver[h] & s.liveMask())
 }
+
+// Danger is DangerAt for one state, read once: Danger().At(h) ==
+// DangerAt(h), without a pass over the positions each time.
+type Danger struct {
+	over []uint64
+	live uint64
+}
+
+// Danger reads the live fields of fire of the state as it stands.
+func (s *State) Danger() Danger { return Danger{s.data().fieldsOver, s.liveMask()} }
+
+// At counts the live German fields of fire over hex h.
+func (z Danger) At(h int) int { return bits.OnesCount64(z.over[h] & z.live) }
+
+// NumUnits is the number of CW units (UnitHex, UnitsAt and the unit
+// actions number them from 0).
+func (s *State) NumUnits() int { return len(s.data().CW) }
 
 // UnitsAt counts the CW units in hex h.
 func (s *State) UnitsAt(h int) int {

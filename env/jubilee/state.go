@@ -277,8 +277,20 @@ func (s *State) germanAt(h int) int {
 // cwInField reports whether CW units are in position p's field of fire,
 // on the map or in its boxes (6.3).
 func (s *State) cwInField(p int) bool {
-	occ, boxes := s.cwOcc()
-	return s.fieldHolds(p, &occ, boxes)
+	d := s.data()
+	for u := range d.CW {
+		switch s.cwSt[u] {
+		case cwMap:
+			if d.fieldsOver[s.cwAt[u]]&(1<<p) != 0 {
+				return true
+			}
+		case cwBox:
+			if d.boxFields[s.cwAt[u]]&(1<<p) != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // cwOcc is the set of hexes and the boxes CW units occupy.
@@ -321,6 +333,19 @@ func (s *State) liveFields() hexSet {
 		}
 	}
 	return f
+}
+
+// liveMask is the set of positions whose fields are live: occupied by an
+// undisrupted unit. A hex h lies in a live field when
+// data().fieldsOver[h]&liveMask() != 0.
+func (s *State) liveMask() uint64 {
+	var m uint64
+	for p := range s.data().Positions {
+		if g := s.posUnit[p]; g >= 0 && s.gF[g]&gDisrupted == 0 {
+			m |= 1 << p
+		}
+	}
+	return m
 }
 
 func (s *State) isDestroyed(p int) bool { return s.destroyed&(1<<p) != 0 }
