@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/chariot-ai/chariot/agents/agenttest"
 )
 
 // parityGames are the games of OpenSpiel's own speed comparisons, with the
@@ -97,10 +99,10 @@ func BenchmarkTreeOverhead(b *testing.B) {
 			wk := play.slots[0]
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			_, cpu := threadCPU()
+			_, cpu := agenttest.ThreadCPU()
 			clock := func() time.Duration {
 				if cpu {
-					t, _ := threadCPU()
+					t, _ := agenttest.ThreadCPU()
 					return t
 				}
 				return time.Duration(time.Now().UnixNano())

@@ -1,11 +1,10 @@
 package anvil
 
 import (
-	"context"
-	"runtime"
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/agents/agenttest"
 )
 
 // BenchmarkRolloutGame plays one whole game per op with the rollout agent
@@ -19,20 +18,5 @@ func BenchmarkRolloutGame(b *testing.B) {
 		b.Fatal(err)
 	}
 	players := []agents.Agent{a, a}
-	b.ReportAllocs()
-	// cpu-ns/op is the thread's CPU time: on a shared machine it leaves
-	// out the time the benchmark waited for a core.
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	cpu0, cpu := threadCPU()
-	seed := uint64(0)
-	for b.Loop() {
-		if _, err := agents.RunEpisode(context.Background(), g, seed, players, nil); err != nil {
-			b.Fatal(err)
-		}
-		seed++
-	}
-	if cpu1, _ := threadCPU(); cpu {
-		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
-	}
+	agenttest.BenchRolloutGame(b, g, players)
 }

@@ -1,6 +1,6 @@
 //go:build linux
 
-package search
+package agenttest
 
 import (
 	"syscall"
@@ -8,12 +8,12 @@ import (
 	"unsafe"
 )
 
-// threadCPU is the CPU time the calling thread has used, user and system:
+// ThreadCPU is the CPU time the calling thread has used, user and system:
 // on a shared machine it leaves out the time the thread waited for a core.
 // The caller locks its goroutine to the thread. It reads the thread's
 // CPU-time clock, which counts in nanoseconds; getrusage would count in
 // scheduler ticks (4 ms), coarser than a whole search.
-func threadCPU() (time.Duration, bool) {
+func ThreadCPU() (time.Duration, bool) {
 	const clockThreadCPUTime = 3 // CLOCK_THREAD_CPUTIME_ID
 	var ts syscall.Timespec
 	_, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0)
