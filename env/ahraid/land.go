@@ -101,13 +101,32 @@ func (s *State) reach(a, mf int, german bool, cost *[MaxAreas]int8) {
 	d := s.data()
 	n := len(d.Areas)
 	leaveCost := !german || s.g.opts.GermanExitCost
-	var enemy [MaxAreas]bool
-	for b := range n {
-		if german {
-			c, _ := s.cdoIn(b)
-			enemy[b] = c > 0
-		} else {
-			enemy[b] = s.germansIn(b) > 0
+	// enemy: the other side holds the area (one pass over the pieces, not
+	// a count per area); closed: a hexagonal area Germans may not enter.
+	var enemy, closed [MaxAreas]bool
+	if german {
+		for u := range d.Commandos {
+			if s.UStat[u] == uAshore {
+				enemy[s.UWhere[u]] = true
+			}
+		}
+		for b := range n {
+			if d.Areas[b].Shape != shHexagon || enemy[b] {
+				continue
+			}
+			closed[b] = true
+			for _, c := range d.nbr[b] {
+				if enemy[c] {
+					closed[b] = false
+					break
+				}
+			}
+		}
+	} else {
+		for _, g := range s.GArea {
+			if g >= 0 {
+				enemy[g] = true
+			}
 		}
 	}
 	for b := range n {
@@ -128,7 +147,7 @@ func (s *State) reach(a, mf int, german bool, cost *[MaxAreas]int8) {
 				if enemy[b] && leaveCost {
 					step++
 				}
-				if german && d.Areas[c].Shape == shHexagon && !s.cdoNear(int(c)) {
+				if closed[c] {
 					continue
 				}
 				if t := int(cost[b]) + step; t <= mf && (cost[c] < 0 || t < int(cost[c])) {
