@@ -1,10 +1,6 @@
 package skirmish
 
 import (
-	"runtime"
-	"sync"
-	"weak"
-
 	"github.com/chariot-ai/chariot/env"
 )
 
@@ -110,54 +106,52 @@ const NumDirs = nDirs
 
 // routes is the static graph of the scenario's feature points: which pairs
 // a figure can walk between in a straight line past the terrain, and which
-// wire sections are in the way.
+// wire sections are in the way. It is built once with the scenario
+// (Data.index) and shared by every state, so nothing outlives the Data.
 type routes struct {
 	n    int
 	len  [MaxFeatures][MaxFeatures]int64 // -1: blocked by terrain
 	wire [MaxFeatures][MaxFeatures]uint32
 }
 
-// routeCache holds each scenario's graph while its Data lives. The key is
-// weak and a cleanup drops the entry once the Data is collected, so that
-// building game after game (each parses its own Data) pins nothing: keyed
-// by *Data, every game ever built kept its scenario and graph.
-var routeCache sync.Map // weak.Pointer[Data] -> *routes
-
-func (d *Data) routes() *routes {
-	key := weak.Make(d)
-	if r, ok := routeCache.Load(key); ok {
-		return r.(*routes)
-	}
-	r := &routes{n: len(d.Features)}
-	for a := range r.n {
-		for b := range r.n {
-			p, q := d.Features[a].At, d.Features[b].At
-			r.len[a][b], r.wire[a][b] = d.legCost(p, q)
-		}
-	}
-	if old, loaded := routeCache.LoadOrStore(key, r); loaded {
-		return old.(*routes) // another goroutine built it first
-	}
-	runtime.AddCleanup(d, func(k weak.Pointer[Data]) { routeCache.Delete(k) }, key)
-	return r
-}
-
 // legCost is the length of the straight walk p-q, -1 if terrain blocks it,
 // and the wire sections across it.
 func (d *Data) legCost(p, q pt) (int64, uint32) {
-	for t := range d.Terrain {
-		tr := &d.Terrain[t]
-		if tr.Kind != TCover && tr.bb.meetsSeg(p, q) && segMeetsConvex(p, q, tr.Poly) {
-			return -1, 0
-		}
+	if d.walled(p, q) {
+		return -1, 0
 	}
 	var w uint32
-	for f, ft := range d.Features {
-		if ft.Kind == FWire && segsMeet(p, q, ft.A, ft.B) {
+	for _, f := range d.wires {
+		if ft := &d.Features[f]; segsMeet(p, q, ft.A, ft.B) {
 			w |= 1 << f
 		}
 	}
 	return length(q.sub(p)), w
+}
+
+// walled reports whether terrain that blocks movement (buildings, water)
+// meets the segment p-q.
+func (d *Data) walled(p, q pt) bool {
+	for k := range d.walls {
+		if w := &d.walls[k]; w.bb.meetsSeg(p, q) && segMeetsConvex(p, q, w.poly) {
+			return true
+		}
+	}
+	return false
+}
+
+// legOpen reports whether the straight walk p-q is clear of terrain and of
+// wire not in gone: legCost's length >= 0 with no wire of it standing.
+func (d *Data) legOpen(p, q pt, gone uint32) bool {
+	if d.walled(p, q) {
+		return false
+	}
+	for _, f := range d.wires {
+		if ft := &d.Features[f]; gone&(1<<f) == 0 && segsMeet(p, q, ft.A, ft.B) {
+			return false
+		}
+	}
+	return true
 }
 
 // Route is the shortest walk for figure i to feature goal through the
@@ -165,16 +159,49 @@ func (d *Data) legCost(p, q pt) (int64, uint32) {
 // ignored): the first feature to head for and the length in hundredths.
 // ok is false when there is no such walk.
 func (s *State) Route(i, goal int) (first int, dist int64, ok bool) {
-	d := s.data()
-	r := d.routes()
-	from := s.f[i].pos()
-	var best [MaxFeatures]int64
-	var hop [MaxFeatures]int
+	var t RouteTable
+	s.data().walk(s.f[i].pos(), s.gone, goal, &t)
+	return t.To(goal)
+}
+
+// RouteTable holds the shortest walks from one point to every feature, as
+// Route finds them one at a time: To(goal) is Route(i, goal) for the
+// figure the table was filled for, with the state unchanged since.
+type RouteTable struct {
+	best [MaxFeatures]int64 // -1: no walk
+	hop  [MaxFeatures]int8
+}
+
+// Routes fills t with figure i's walks to every feature: one search
+// answers Route for every goal.
+func (s *State) Routes(i int, t *RouteTable) { s.data().walk(s.f[i].pos(), s.gone, -1, t) }
+
+// To is the first feature to head for on the shortest walk to goal, its
+// length, and false if there is none.
+func (t *RouteTable) To(goal int) (first int, dist int64, ok bool) {
+	if t.best[goal] < 0 {
+		return -1, 0, false
+	}
+	return int(t.hop[goal]), t.best[goal], true
+}
+
+// walk is Dijkstra's search from point from over the feature graph with
+// the wire of gone cut, stopping once goal is settled (goal -1: every
+// feature). A feature's length and first hop are final once it is settled
+// (the lengths are not negative and only a strictly shorter walk replaces
+// one), so the search to every feature gives each goal what the search
+// stopped at that goal gives.
+func (d *Data) walk(from pt, gone uint32, goal int, t *RouteTable) {
+	r := d.rt
+	best, hop := &t.best, &t.hop
 	var done [MaxFeatures]bool
+	for f := range MaxFeatures {
+		best[f], hop[f] = 0, 0 // beyond the scenario's features, as Route always answered
+	}
 	for f := range r.n {
 		best[f], hop[f] = -1, -1
-		if l, w := d.legCost(from, d.Features[f].At); l >= 0 && w&^s.gone == 0 {
-			best[f], hop[f] = l, f
+		if at := d.Features[f].At; d.legOpen(from, at, gone) {
+			best[f], hop[f] = length(at.sub(from)), int8(f)
 		}
 	}
 	for {
@@ -188,14 +215,11 @@ func (s *State) Route(i, goal int) (first int, dist int64, ok bool) {
 			break
 		}
 		done[u] = true
+		bu, lu, wu := best[u], &r.len[u], &r.wire[u]
 		for v := range r.n {
-			if l := r.len[u][v]; l >= 0 && r.wire[u][v]&^s.gone == 0 && (best[v] < 0 || best[u]+l < best[v]) {
-				best[v], hop[v] = best[u]+l, hop[u]
+			if l := lu[v]; l >= 0 && wu[v]&^gone == 0 && (best[v] < 0 || bu+l < best[v]) {
+				best[v], hop[v] = bu+l, hop[u]
 			}
 		}
 	}
-	if best[goal] < 0 {
-		return -1, 0, false
-	}
-	return hop[goal], best[goal], true
 }
