@@ -164,6 +164,26 @@ func (s *State) Route(i, goal int) (first int, dist int64, ok bool) {
 	return t.To(goal)
 }
 
+// RouteAfterMove is what Route(i, goal) would answer after the acting
+// figure i made move action a (a compass leg, a move to a feature, toward
+// a figure or away), without making it: the figure stands where the leg
+// ends and nothing the move sets off changes its place or the cut wire.
+// ok is false when a is not a legal move now, or no walk remains.
+func (s *State) RouteAfterMove(a env.Action, goal int) (first int, dist int64, ok bool) {
+	n := int(a)
+	if s.phase == phOver || s.step != stepAct || n < aMove || n > aAway {
+		return -1, 0, false
+	}
+	i := int(s.cur)
+	end, legal := s.moveEnd(i, n, s.closeMask(i))
+	if !legal {
+		return -1, 0, false
+	}
+	var t RouteTable
+	s.data().walk(end, s.gone, goal, &t)
+	return t.To(goal)
+}
+
 // RouteTable holds the shortest walks from one point to every feature, as
 // Route finds them one at a time: To(goal) is Route(i, goal) for the
 // figure the table was filled for, with the state unchanged since.
