@@ -67,13 +67,17 @@ type Agent struct {
 	exits, targets []int
 	// What one decision reads over and over, valid for the state Act was
 	// given (Act reads it and changes nothing): the commandos on the
-	// table, each figure's walks to every feature (routed marks those
-	// filled) and each figure's goal (goaled marks those known).
-	us             []int
-	routed, goaled uint32
-	goals          [sk.MaxFigures]int
-	routes         [sk.MaxFigures]sk.RouteTable
+	// table and each figure's goal (goaled marks those known).
+	us     []int
+	goaled uint32
+	goals  [sk.MaxFigures]int
+	// The walks from every feature point to each feature, kept across
+	// decisions: the state fills a table again when the wire cut differs.
+	toward [sk.MaxFeatures]sk.GoalTable
 }
+
+// far is longer than any walk on a table.
+const far = int64(1) << 40
 
 // New builds the planner for a skirmish game.
 func New(g env.Game, p Params) (*Agent, error) {
@@ -118,20 +122,15 @@ func (a *Agent) prepare(s *sk.State) {
 			a.us = append(a.us, i)
 		}
 	}
-	a.routed, a.goaled = 0, 0
+	a.goaled = 0
 }
 
 // commandos lists the British figures on the table.
 func (a *Agent) commandos() []int { return a.us }
 
-// route is s.Route(i, goal), from one search of figure i's walks per
-// decision.
-func (a *Agent) route(s *sk.State, i, goal int) (int, int64, bool) {
-	if a.routed&(1<<i) == 0 {
-		s.Routes(i, &a.routes[i])
-		a.routed |= 1 << i
-	}
-	return a.routes[i].To(goal)
+// routeLen is the length of s.Route(i, goal) if shorter than below.
+func (a *Agent) routeLen(s *sk.State, i, goal int, below int64) (int64, bool) {
+	return s.RouteLen(i, goal, &a.toward[goal], below)
 }
 
 // selectUnit picks the next unit: officers first when they can direct a
@@ -204,7 +203,7 @@ func (a *Agent) goal(s *sk.State, i int) int {
 func (a *Agent) findGoal(s *sk.State, i int) int {
 	exits := a.exits
 	if len(exits) > 0 {
-		if _, d, ok := a.route(s, i, exits[0]); ok {
+		if d, ok := a.routeLen(s, i, exits[0], far); ok {
 			turnsNeeded := int(d/(12*sk.Inch)) + 1 + a.p.ExitMargin
 			if s.Turn() >= s.ExitFrom() && s.Turn()+turnsNeeded > s.Turns() {
 				return exits[0]
@@ -223,7 +222,11 @@ func (a *Agent) findGoal(s *sk.State, i int) int {
 			if !s.Intact(t) || claimed&(1<<t) != 0 {
 				continue
 			}
-			if _, d, ok := a.route(s, u, t); ok && (best < 0 || d < bd) {
+			below := far
+			if best >= 0 {
+				below = bd
+			}
+			if d, ok := a.routeLen(s, u, t, below); ok {
 				best, bd = t, d
 			}
 		}
@@ -290,12 +293,16 @@ func (a *Agent) act(s *sk.State, i int) env.Action {
 		if s.Touches(i, g) {
 			return sk.ActEnd()
 		}
-		if hop, _, ok := a.route(s, i, g); ok && s.IsLegal(sk.ActTo(hop)) {
+		hop, d0, ok := s.Route(i, g)
+		if ok && s.IsLegal(sk.ActTo(hop)) {
 			return sk.ActTo(hop)
+		}
+		if !ok {
+			d0 = far
 		}
 		// A figure or the 6" stop in the way: the move that leaves the
 		// shortest route.
-		if m := a.bestMove(s, i, g); m >= 0 {
+		if m := a.bestMove(s, g, d0); m >= 0 {
 			return m
 		}
 	}
@@ -367,16 +374,13 @@ func (a *Agent) threatensDemolition(s *sk.State, j int) bool {
 }
 
 // bestMove is the legal move (compass leg, feature move or away) after
-// which unit i's route to feature g is shortest, if it gains, else -1.
-func (a *Agent) bestMove(s *sk.State, i, g int) env.Action {
-	_, d0, ok := a.route(s, i, g)
-	if !ok {
-		d0 = 1 << 40
-	}
+// which the acting unit's route to feature g is shorter than d0 (its
+// route now, or far) and shortest, else -1.
+func (a *Agent) bestMove(s *sk.State, g int, d0 int64) env.Action {
 	best, bd := env.Action(-1), d0
 	try := func(m env.Action) {
 		// The route after the move, as playing it on a copy would leave it.
-		if _, d, ok := s.RouteAfterMove(m, g); ok && d < bd {
+		if d, ok := s.RouteLenAfterMove(m, g, &a.toward[g], bd); ok {
 			best, bd = m, d
 		}
 	}

@@ -159,46 +159,20 @@ func (d *Data) legOpen(p, q pt, gone uint32) bool {
 // ignored): the first feature to head for and the length in hundredths.
 // ok is false when there is no such walk.
 func (s *State) Route(i, goal int) (first int, dist int64, ok bool) {
-	var t RouteTable
+	var t routeTable
 	s.data().walk(s.f[i].pos(), s.gone, goal, &t)
 	return t.To(goal)
 }
 
-// RouteAfterMove is what Route(i, goal) would answer after the acting
-// figure i made move action a (a compass leg, a move to a feature, toward
-// a figure or away), without making it: the figure stands where the leg
-// ends and nothing the move sets off changes its place or the cut wire.
-// ok is false when a is not a legal move now, or no walk remains.
-func (s *State) RouteAfterMove(a env.Action, goal int) (first int, dist int64, ok bool) {
-	n := int(a)
-	if s.phase == phOver || s.step != stepAct || n < aMove || n > aAway {
-		return -1, 0, false
-	}
-	i := int(s.cur)
-	end, legal := s.moveEnd(i, n, s.closeMask(i))
-	if !legal {
-		return -1, 0, false
-	}
-	var t RouteTable
-	s.data().walk(end, s.gone, goal, &t)
-	return t.To(goal)
-}
-
-// RouteTable holds the shortest walks from one point to every feature, as
-// Route finds them one at a time: To(goal) is Route(i, goal) for the
-// figure the table was filled for, with the state unchanged since.
-type RouteTable struct {
+// routeTable holds the walks walk found from one point.
+type routeTable struct {
 	best [MaxFeatures]int64 // -1: no walk
 	hop  [MaxFeatures]int8
 }
 
-// Routes fills t with figure i's walks to every feature: one search
-// answers Route for every goal.
-func (s *State) Routes(i int, t *RouteTable) { s.data().walk(s.f[i].pos(), s.gone, -1, t) }
-
 // To is the first feature to head for on the shortest walk to goal, its
 // length, and false if there is none.
-func (t *RouteTable) To(goal int) (first int, dist int64, ok bool) {
+func (t *routeTable) To(goal int) (first int, dist int64, ok bool) {
 	if t.best[goal] < 0 {
 		return -1, 0, false
 	}
@@ -206,12 +180,8 @@ func (t *RouteTable) To(goal int) (first int, dist int64, ok bool) {
 }
 
 // walk is Dijkstra's search from point from over the feature graph with
-// the wire of gone cut, stopping once goal is settled (goal -1: every
-// feature). A feature's length and first hop are final once it is settled
-// (the lengths are not negative and only a strictly shorter walk replaces
-// one), so the search to every feature gives each goal what the search
-// stopped at that goal gives.
-func (d *Data) walk(from pt, gone uint32, goal int, t *RouteTable) {
+// the wire of gone cut, stopping once goal is settled.
+func (d *Data) walk(from pt, gone uint32, goal int, t *routeTable) {
 	r := d.rt
 	best, hop := &t.best, &t.hop
 	var done [MaxFeatures]bool
@@ -241,5 +211,112 @@ func (d *Data) walk(from pt, gone uint32, goal int, t *RouteTable) {
 				best[v], hop[v] = bu+l, hop[u]
 			}
 		}
+	}
+}
+
+// GoalTable holds the length of the shortest walk from every feature point
+// to one goal feature over the feature graph, with the wire of one state
+// cut: what Route's search finds on its way back from the goal. A state's
+// RouteLen and RouteLenAfterMove fill it, and fill it again only when the
+// scenario, the goal or the wire cut differ, so a table kept across
+// decisions is searched again only when wire is cut or a target falls.
+type GoalTable struct {
+	d    *Data
+	gone uint32
+	goal int
+	dist [MaxFeatures]int64 // -1: no walk
+}
+
+// goalTable readies t for goal in s: Dijkstra's search from the goal,
+// along the graph's lines taken backwards.
+func (s *State) goalTable(goal int, t *GoalTable) {
+	d := s.data()
+	if t.d == d && t.gone == s.gone && t.goal == goal {
+		return
+	}
+	t.d, t.gone, t.goal = d, s.gone, goal
+	r := d.rt
+	var done [MaxFeatures]bool
+	for f := range r.n {
+		t.dist[f] = -1
+	}
+	t.dist[goal] = 0
+	for {
+		u := -1
+		for f := range r.n {
+			if !done[f] && t.dist[f] >= 0 && (u < 0 || t.dist[f] < t.dist[u]) {
+				u = f
+			}
+		}
+		if u < 0 {
+			return
+		}
+		done[u] = true
+		for v := range r.n {
+			if l := r.len[v][u]; l >= 0 && r.wire[v][u]&^s.gone == 0 && (t.dist[v] < 0 || t.dist[u]+l < t.dist[v]) {
+				t.dist[v] = t.dist[u] + l
+			}
+		}
+	}
+}
+
+// RouteLen is the length of Route(i, goal), with ok false when there is
+// no walk or it is not shorter than below. Route's length is the shortest
+// over the feature points of the straight leg there and the walk on, so
+// it is found from t (filled for goal as needed) by checking the legs
+// against the terrain in order of that sum, only while it is below below.
+func (s *State) RouteLen(i, goal int, t *GoalTable, below int64) (int64, bool) {
+	return s.routeLen(s.f[i].pos(), goal, t, below)
+}
+
+// RouteLenAfterMove is RouteLen for the acting figure after its move
+// action a (a compass leg, a move to a feature, toward a figure or away),
+// without making it: the figure stands where the leg ends, and nothing the
+// move sets off moves it or cuts wire. ok is false too when a is not a
+// legal move now.
+func (s *State) RouteLenAfterMove(a env.Action, goal int, t *GoalTable, below int64) (int64, bool) {
+	n := int(a)
+	if s.phase == phOver || s.step != stepAct || n < aMove || n > aAway {
+		return 0, false
+	}
+	i := int(s.cur)
+	end, legal := s.moveEnd(i, n, s.closeMask(i))
+	if !legal {
+		return 0, false
+	}
+	return s.routeLen(end, goal, t, below)
+}
+
+func (s *State) routeLen(from pt, goal int, t *GoalTable, below int64) (int64, bool) {
+	d := s.data()
+	r := d.rt
+	if goal >= r.n {
+		_ = t.dist[goal]
+		return 0, 0 < below // beyond the scenario's features, as Route always answered
+	}
+	s.goalTable(goal, t)
+	var sum [MaxFeatures]int64
+	for f := range r.n {
+		sum[f] = -1
+		if on := t.dist[f]; on >= 0 {
+			if l := length(d.Features[f].At.sub(from)) + on; l < below {
+				sum[f] = l
+			}
+		}
+	}
+	for {
+		u := -1
+		for f := range r.n {
+			if sum[f] >= 0 && (u < 0 || sum[f] < sum[u]) {
+				u = f
+			}
+		}
+		if u < 0 {
+			return 0, false
+		}
+		if d.legOpen(from, d.Features[u].At, s.gone) {
+			return sum[u], true
+		}
+		sum[u] = -1
 	}
 }

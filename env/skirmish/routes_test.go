@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"testing"
+
+	"github.com/chariot-ai/chariot/env"
 )
 
 // TestRouteGraphsAreNotPinned: building games from fresh scenarios and
@@ -47,8 +49,8 @@ func liveHeap() uint64 {
 }
 
 // routeByScan is Route as it was first written: every straight leg
-// checked, then Dijkstra's search stopped at the goal. It is the
-// reference the lazy search (RouteTable) must match, first hop included.
+// checked, then Dijkstra's search stopped at the goal. Route must match
+// it, first hop included, and RouteLen in length.
 func routeByScan(d *Data, from pt, gone uint32, goal int) (int, int64, bool) {
 	r := d.rt
 	var best [MaxFeatures]int64
@@ -85,9 +87,10 @@ func routeByScan(d *Data, from pt, gone uint32, goal int) (int, int64, bool) {
 
 // TestRoutesMatchTheScan: from points all over the table (feature points
 // and their neighbours included, where ties between walks are likeliest)
-// and with wire and targets gone at random, Route, a RouteTable asked its
-// goals in a random order and RouteAfterMove's search answer what the
-// first Route did, goal by goal.
+// and with wire and targets gone at random, Route and RouteLen (one goal
+// table per goal, kept from point to point and filled again as the wire
+// changes; with a bound now and then) answer what the first Route did,
+// goal by goal.
 func TestRoutesMatchTheScan(t *testing.T) {
 	d, err := DefaultData()
 	if err != nil {
@@ -96,6 +99,7 @@ func TestRoutesMatchTheScan(t *testing.T) {
 	s := game(t, d, DefaultOptions()).newState()
 	rng := rand.New(rand.NewPCG(30, 1))
 	n := len(d.Features)
+	var tables [MaxFeatures]GoalTable
 	for k := range 3000 {
 		var from pt
 		if k%3 == 0 {
@@ -110,16 +114,62 @@ func TestRoutesMatchTheScan(t *testing.T) {
 		}
 		s.gone = gone
 		s.f[0].x, s.f[0].y = int32(from.x), int32(from.y)
-		var tab RouteTable
-		s.Routes(0, &tab)
 		for _, goal := range rng.Perm(n) {
 			h0, d0, ok0 := routeByScan(d, from, gone, goal)
 			if h, dd, ok := s.Route(0, goal); h != h0 || dd != d0 || ok != ok0 {
 				t.Fatalf("from %v gone %b to %d: Route %d %d %v, the scan %d %d %v", from, gone, goal, h, dd, ok, h0, d0, ok0)
 			}
-			if h, dd, ok := tab.To(goal); h != h0 || dd != d0 || ok != ok0 {
-				t.Fatalf("from %v gone %b to %d: the table %d %d %v, the scan %d %d %v", from, gone, goal, h, dd, ok, h0, d0, ok0)
+			below := int64(1 << 40)
+			if k%4 == 3 {
+				below = rng.Int64N(60 * Inch)
+			}
+			if dd, ok := s.RouteLen(0, goal, &tables[goal], below); ok != (ok0 && d0 < below) || (ok && dd != d0) {
+				t.Fatalf("from %v gone %b to %d below %d: RouteLen %d %v, the scan %d %v", from, gone, goal, below, dd, ok, d0, ok0)
 			}
 		}
+	}
+}
+
+// TestRouteLenAfterMoveIsPlayingIt: at the decisions of random games, the
+// route's length after each move action, found without making it, is the
+// length Route finds after playing the move on a copy.
+func TestRouteLenAfterMoveIsPlayingIt(t *testing.T) {
+	g := Default()
+	rng := rand.New(rand.NewPCG(30, 2))
+	var gt GoalTable
+	checked := 0
+	for seed := range 40 {
+		s := g.newState()
+		for steps := 0; !s.IsTerminal() && steps < 3000; steps++ {
+			if s.step == stepAct {
+				goal := rng.IntN(len(g.data.Features))
+				for a := aMove; a <= aAway; a++ {
+					l, lok := s.RouteLenAfterMove(env.Action(a), goal, &gt, 1<<40)
+					if !s.isLegal(env.Action(a)) {
+						if lok {
+							t.Fatalf("seed %d: %s is not legal, yet routed", seed, s.ActionString(env.Action(a)))
+						}
+						continue
+					}
+					c := *s
+					if err := c.Apply(env.Action(a)); err != nil {
+						t.Fatal(err)
+					}
+					_, d0, ok0 := c.Route(int(s.cur), goal)
+					if lok != ok0 || (lok && l != d0) {
+						t.Fatalf("seed %d, %s to %d: found %d %v, played %d %v", seed, s.ActionString(env.Action(a)), goal, l, lok, d0, ok0)
+					}
+					checked++
+				}
+			}
+			legal := s.LegalActions(nil)
+			a := legal[rng.IntN(len(legal))]
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d moves checked", checked)
 	}
 }
