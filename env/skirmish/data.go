@@ -68,8 +68,6 @@ const (
 
 var featureKindNames = [...]string{"target", "wire", "cover", "exit", "waypoint"}
 
-const nFeatureKinds = len(featureKindNames)
-
 // Terrain kinds.
 const (
 	TBuilding = iota // impassable, blocks line of sight
@@ -154,10 +152,9 @@ type Data struct {
 	pillboxes    []int
 	searchlights []int
 	// Built with the data, once (index): what the hot paths scan.
-	walls  []wall // terrain that blocks movement (not cover)
-	sights []wall // terrain that blocks line of sight (buildings)
-	wires  []int  // wire features
-	byKind [nFeatureKinds][]int
+	walls  []wall  // terrain that blocks movement (not cover)
+	sights []wall  // terrain that blocks line of sight (buildings)
+	wires  []int   // wire features
 	rt     *routes // the feature graph
 }
 
@@ -168,8 +165,8 @@ type wall struct {
 	poly []pt
 }
 
-// index builds what the hot paths read: the blocking terrain, the wire,
-// the features by kind and the route graph between feature points. It
+// index builds what the hot paths read: the blocking terrain, the wire
+// and the route graph between feature points. It
 // runs once, when the scenario is built; the Data is immutable after.
 func (d *Data) index() {
 	for i := range d.Terrain {
@@ -184,9 +181,6 @@ func (d *Data) index() {
 	for f, ft := range d.Features {
 		if ft.Kind == FWire {
 			d.wires = append(d.wires, f)
-		}
-		if int(ft.Kind) >= 0 && int(ft.Kind) < nFeatureKinds {
-			d.byKind[ft.Kind] = append(d.byKind[ft.Kind], f)
 		}
 	}
 	r := &routes{n: len(d.Features)}
