@@ -75,6 +75,12 @@ type Agent struct {
 	g   *raid.Game
 	d   *raid.Data
 	buf []env.Action
+	// The areas by what is in them, surveyed once per move decision
+	// (survey): German units, objectives open in the plan, open
+	// objectives with charges set, guns in action, and the areas an escort
+	// makes for.
+	germans                    [raid.MaxAreas]int
+	open, charged, gun, escort [raid.MaxAreas]bool
 }
 
 // New builds a planner for a Raid on St. Nazaire game.
@@ -250,7 +256,32 @@ func (a *Agent) allowed(o int) bool {
 	return z == 1 || z == 2
 }
 
-// goal is the area commando u makes for.
+// survey fills the areas' census for a move decision in s.
+func (a *Agent) survey(s *raid.State) {
+	a.germans = [raid.MaxAreas]int{}
+	a.open, a.charged, a.gun, a.escort = [raid.MaxAreas]bool{}, [raid.MaxAreas]bool{}, [raid.MaxAreas]bool{}, [raid.MaxAreas]bool{}
+	for g := range raid.MaxGerman {
+		if ar, _ := s.GermanStrength(g); ar >= 0 {
+			a.germans[ar]++
+		}
+	}
+	for o, od := range a.d.Objectives {
+		if ar := int(od.Area); ar >= 0 && s.ObjectiveOpen(o) {
+			a.open[ar] = a.open[ar] || a.allowed(o)
+			a.charged[ar] = a.charged[ar] || s.ChargesSet(o)
+		}
+	}
+	for k, gd := range a.d.Guns {
+		if ar := int(gd.Area); ar >= 0 && s.GunWorks(k) {
+			a.gun[ar] = true
+		}
+	}
+	for b := range a.d.Areas {
+		a.escort[b] = a.charged[b] || (a.open[b] && a.germans[b] > 0)
+	}
+}
+
+// goal is the area commando u makes for (after survey).
 func (a *Agent) goal(s *raid.State, u int) int {
 	cd := a.d.Commandos[u]
 	at := s.UnitArea(u)
@@ -261,33 +292,17 @@ func (a *Agent) goal(s *raid.State, u int) int {
 		if p := int(cd.Primary); p >= 0 && s.ObjectiveOpen(p) && a.allowed(p) {
 			return int(a.d.Objectives[p].Area)
 		}
-		if g := a.nearest(at, func(b int) bool { return a.openObjective(s, b) }); g >= 0 {
+		if g := a.nearest(at, func(b int) bool { return a.open[b] }); g >= 0 {
 			return g
 		}
 	}
 	if a.p.GunsFirst {
-		if g := a.nearest(at, func(b int) bool { return a.workingGun(s, b) }); g >= 0 {
+		if g := a.nearest(at, func(b int) bool { return a.gun[b] }); g >= 0 {
 			return g
 		}
 	}
 	// Escort: the nearest other commando making for a target, or a target with charges set.
-	return a.nearest(at, func(b int) bool {
-		for o, od := range a.d.Objectives {
-			if int(od.Area) == b && s.ChargesSet(o) && s.ObjectiveOpen(o) {
-				return true
-			}
-		}
-		return a.openObjective(s, b) && s.GermansIn(b) > 0
-	})
-}
-
-func (a *Agent) openObjective(s *raid.State, b int) bool {
-	for o, od := range a.d.Objectives {
-		if int(od.Area) == b && s.ObjectiveOpen(o) && a.allowed(o) {
-			return true
-		}
-	}
-	return false
+	return a.nearest(at, func(b int) bool { return a.escort[b] })
 }
 
 func (a *Agent) workingGun(s *raid.State, b int) bool {
@@ -314,6 +329,7 @@ func (a *Agent) move(s *raid.State, u int) env.Action {
 	if a.has(raid.ActExit) && a.withdrawing(s) {
 		return raid.ActExit
 	}
+	a.survey(s)
 	g := a.goal(s, u)
 	at := s.UnitArea(u)
 	if g < 0 || g == at {
@@ -325,7 +341,7 @@ func (a *Agent) move(s *raid.State, u int) env.Action {
 			return 0, false
 		}
 		dd := a.d.Dist(b, g)
-		return dd*10 + s.GermansIn(b), dd < here
+		return dd*10 + a.germans[b], dd < here
 	})
 }
 

@@ -62,7 +62,22 @@ func init() {
 // Agent plays the British side of the skirmish.
 type Agent struct {
 	p Params
+	// The scenario's features by kind, read once per scenario.
+	data           *sk.Data
+	exits, targets []int
+	// What one decision reads over and over, valid for the state Act was
+	// given (Act reads it and changes nothing): the commandos on the
+	// table and each figure's goal (goaled marks those known).
+	us     []int
+	goaled uint32
+	goals  [sk.MaxFigures]int
+	// The walks from every feature point to each feature, kept across
+	// decisions: the state fills a table again when the wire cut differs.
+	toward [sk.MaxFeatures]sk.GoalTable
 }
+
+// far is longer than any walk on a table.
+const far = int64(1) << 40
 
 // New builds the planner for a skirmish game.
 func New(g env.Game, p Params) (*Agent, error) {
@@ -78,6 +93,7 @@ func (a *Agent) Act(_ context.Context, st env.State) (env.Action, error) {
 	if !ok || st.CurrentPlayer() != 0 {
 		return 0, errors.New("the skirmish baselines play the British at their decisions")
 	}
+	a.prepare(s)
 	var act env.Action
 	switch i := s.Acting(); {
 	case s.Selecting():
@@ -93,21 +109,34 @@ func (a *Agent) Act(_ context.Context, st env.State) (env.Action, error) {
 	return act, nil
 }
 
-// commandos lists the British figures on the table.
-func commandos(s *sk.State) []int {
-	var out []int
+// prepare readies the agent for a decision in s: the scenario's features
+// (again only if the scenario changed) and the commandos on the table,
+// with the walks and goals of the last decision forgotten.
+func (a *Agent) prepare(s *sk.State) {
+	if d := s.Game().(*sk.Game).Data(); d != a.data {
+		a.data, a.exits, a.targets = d, s.Features(sk.FExit), s.Features(sk.FTarget)
+	}
+	a.us = a.us[:0]
 	for i := range s.NumFigures() {
 		if f := s.Figure(i); f.British && f.OnTable {
-			out = append(out, i)
+			a.us = append(a.us, i)
 		}
 	}
-	return out
+	a.goaled = 0
+}
+
+// commandos lists the British figures on the table.
+func (a *Agent) commandos() []int { return a.us }
+
+// routeLen is the length of s.Route(i, goal) if shorter than below.
+func (a *Agent) routeLen(s *sk.State, i, goal int, below int64) (int64, bool) {
+	return s.RouteLen(i, goal, &a.toward[goal], below)
 }
 
 // selectUnit picks the next unit: officers first when they can direct a
 // demolition unit (stealthy, covering), then by role.
 func (a *Agent) selectUnit(s *sk.State) env.Action {
-	us := commandos(s)
+	us := a.commandos()
 	if a.p.Escort {
 		for _, i := range us {
 			if s.IsLegal(sk.ActDirect(i)) && a.boostTarget(s, i) >= 0 && !a.threatened(s, i) {
@@ -128,7 +157,7 @@ func (a *Agent) selectUnit(s *sk.State) env.Action {
 
 // boostTarget is the demolition unit an officer directs, or -1.
 func (a *Agent) boostTarget(s *sk.State, o int) int {
-	for _, j := range commandos(s) {
+	for _, j := range a.commandos() {
 		if s.Figure(j).Kind == sk.Demolition && s.IsLegal(sk.ActBoost(j)) {
 			return j
 		}
@@ -164,33 +193,45 @@ func (a *Agent) threatened(s *sk.State, i int) bool {
 // leave; a demolition unit's nearest unclaimed intact target; an escort's
 // demolition unit's target; -1 when a hunter should hunt instead.
 func (a *Agent) goal(s *sk.State, i int) int {
-	exits := s.Features(sk.FExit)
+	if a.goaled&(1<<i) == 0 {
+		a.goals[i] = a.findGoal(s, i)
+		a.goaled |= 1 << i
+	}
+	return a.goals[i]
+}
+
+func (a *Agent) findGoal(s *sk.State, i int) int {
+	exits := a.exits
 	if len(exits) > 0 {
-		if _, d, ok := s.Route(i, exits[0]); ok {
+		if d, ok := a.routeLen(s, i, exits[0], far); ok {
 			turnsNeeded := int(d/(12*sk.Inch)) + 1 + a.p.ExitMargin
 			if s.Turn() >= s.ExitFrom() && s.Turn()+turnsNeeded > s.Turns() {
 				return exits[0]
 			}
 		}
 	}
-	targets := s.Features(sk.FTarget)
-	claimed := map[int]bool{}
+	targets := a.targets
+	var claimed uint64 // by feature
 	var mine = -1
-	for _, u := range commandos(s) {
+	for _, u := range a.commandos() {
 		if s.Figure(u).Kind != sk.Demolition {
 			continue
 		}
 		best, bd := -1, int64(0)
 		for _, t := range targets {
-			if !s.Intact(t) || claimed[t] {
+			if !s.Intact(t) || claimed&(1<<t) != 0 {
 				continue
 			}
-			if _, d, ok := s.Route(u, t); ok && (best < 0 || d < bd) {
+			below := far
+			if best >= 0 {
+				below = bd
+			}
+			if d, ok := a.routeLen(s, u, t, below); ok {
 				best, bd = t, d
 			}
 		}
 		if best >= 0 {
-			claimed[best] = true
+			claimed |= 1 << best
 		}
 		if u == i {
 			return best
@@ -216,10 +257,10 @@ func (a *Agent) goal(s *sk.State, i int) int {
 // act chooses the acting unit's next action.
 func (a *Agent) act(s *sk.State, i int) env.Action {
 	me := s.Figure(i)
-	if s.IsLegal(sk.ActExit()) && a.goal(s, i) == firstOr(s.Features(sk.FExit)) {
+	if s.IsLegal(sk.ActExit()) && a.goal(s, i) == firstOr(a.exits) {
 		return sk.ActExit()
 	}
-	for _, t := range s.Features(sk.FTarget) {
+	for _, t := range a.targets {
 		if s.IsLegal(sk.ActDemolish(t)) {
 			return sk.ActDemolish(t)
 		}
@@ -252,12 +293,16 @@ func (a *Agent) act(s *sk.State, i int) env.Action {
 		if s.Touches(i, g) {
 			return sk.ActEnd()
 		}
-		if hop, _, ok := s.Route(i, g); ok && s.IsLegal(sk.ActTo(hop)) {
+		hop, d0, ok := s.Route(i, g)
+		if ok && s.IsLegal(sk.ActTo(hop)) {
 			return sk.ActTo(hop)
+		}
+		if !ok {
+			d0 = far
 		}
 		// A figure or the 6" stop in the way: the move that leaves the
 		// shortest route.
-		if m := a.bestMove(s, i, g); m >= 0 {
+		if m := a.bestMove(s, g, d0); m >= 0 {
 			return m
 		}
 	}
@@ -320,7 +365,7 @@ func (a *Agent) shootTarget(s *sk.State, i int) int {
 
 // threatensDemolition: German j is within 12" of a demolition unit.
 func (a *Agent) threatensDemolition(s *sk.State, j int) bool {
-	for _, u := range commandos(s) {
+	for _, u := range a.commandos() {
 		if s.Figure(u).Kind == sk.Demolition && s.Dist(u, j) <= 12*sk.Inch {
 			return true
 		}
@@ -329,22 +374,13 @@ func (a *Agent) threatensDemolition(s *sk.State, j int) bool {
 }
 
 // bestMove is the legal move (compass leg, feature move or away) after
-// which unit i's route to feature g is shortest, if it gains, else -1.
-func (a *Agent) bestMove(s *sk.State, i, g int) env.Action {
-	_, d0, ok := s.Route(i, g)
-	if !ok {
-		d0 = 1 << 40
-	}
+// which the acting unit's route to feature g is shorter than d0 (its
+// route now, or far) and shortest, else -1.
+func (a *Agent) bestMove(s *sk.State, g int, d0 int64) env.Action {
 	best, bd := env.Action(-1), d0
 	try := func(m env.Action) {
-		if !s.IsLegal(m) {
-			return
-		}
-		c := *s
-		if c.Apply(m) != nil {
-			return
-		}
-		if _, d, ok := c.Route(i, g); ok && d < bd {
+		// The route after the move, as playing it on a copy would leave it.
+		if d, ok := s.RouteLenAfterMove(m, g, &a.toward[g], bd); ok {
 			best, bd = m, d
 		}
 	}

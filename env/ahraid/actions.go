@@ -347,6 +347,10 @@ func (s *State) isLegal(a env.Action) bool {
 	if a < 0 || int(a) >= numActions || s.Step == stepOver {
 		return false
 	}
+	if a == ActPass && s.Roll == rollNone {
+		// Every decision but a German target's lists pass first.
+		return s.Dec != decNone && s.Dec != decGerTarget
+	}
 	var arr [numActions]env.Action
 	for _, b := range s.LegalActions(arr[:0]) {
 		if b == a {

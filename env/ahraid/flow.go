@@ -80,6 +80,15 @@ func (s *State) ask(kind uint8, k int) {
 // offer sets decision dec if it has a choice besides passing.
 func (s *State) offer(dec uint8) bool {
 	s.Dec = dec
+	if dec == decCdoMove {
+		// Pass and more: the exit, or an area in reach, and an area is in
+		// reach only if a neighbour is, one line away.
+		if u := int(s.Cursor); s.mayExit(u) || s.canStep(u) {
+			return true
+		}
+		s.Dec = decNone
+		return false
+	}
 	var arr [numActions]env.Action
 	if len(s.decisions(arr[:0])) > 1 || (dec >= decGerMove && len(s.decisions(arr[:0])) > 0) {
 		return true

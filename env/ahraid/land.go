@@ -101,43 +101,100 @@ func (s *State) reach(a, mf int, german bool, cost *[MaxAreas]int8) {
 	d := s.data()
 	n := len(d.Areas)
 	leaveCost := !german || s.g.opts.GermanExitCost
-	var enemy [MaxAreas]bool
-	for b := range n {
-		if german {
-			c, _ := s.cdoIn(b)
-			enemy[b] = c > 0
-		} else {
-			enemy[b] = s.germansIn(b) > 0
+	// enemy: the other side holds the area (one pass over the pieces, not
+	// a count per area); closed: a hexagonal area Germans may not enter.
+	var enemy, closed [MaxAreas]bool
+	if german {
+		for u := range d.Commandos {
+			if s.UStat[u] == uAshore {
+				enemy[s.UWhere[u]] = true
+			}
+		}
+		for b := range n {
+			if d.Areas[b].Shape != shHexagon || enemy[b] {
+				continue
+			}
+			closed[b] = true
+			for _, c := range d.nbr[b] {
+				if enemy[c] {
+					closed[b] = false
+					break
+				}
+			}
+		}
+	} else {
+		for _, g := range s.GArea {
+			if g >= 0 {
+				enemy[g] = true
+			}
 		}
 	}
 	for b := range n {
 		cost[b] = -1
 	}
 	cost[a] = 0
-	for changed := true; changed; {
-		changed = false
-		for b := range n {
-			if cost[b] < 0 {
+	// Every step costs 1 or more, so the areas at cost k are settled once
+	// those below k have been stepped from: step from them level by level.
+	var seen [MaxAreas]int8 // the areas reached, in the order reached
+	seen[0] = int8(a)
+	ns := 1
+	for k := 0; k < mf; k++ {
+		for i := 0; i < ns; i++ {
+			b := int(seen[i])
+			if int(cost[b]) != k {
 				continue
 			}
+			leave := 0
+			if enemy[b] && leaveCost {
+				leave = 1
+			}
 			for _, c := range d.nbr[b] {
-				step := int(d.move[b][c])
-				if enemy[c] {
-					step++
-				}
-				if enemy[b] && leaveCost {
-					step++
-				}
-				if german && d.Areas[c].Shape == shHexagon && !s.cdoNear(int(c)) {
+				if closed[c] {
 					continue
 				}
-				if t := int(cost[b]) + step; t <= mf && (cost[c] < 0 || t < int(cost[c])) {
+				t := k + int(d.move[b][c]) + leave
+				if enemy[c] {
+					t++
+				}
+				if t <= mf && (cost[c] < 0 || t < int(cost[c])) {
+					if cost[c] < 0 {
+						seen[ns] = c
+						ns++
+					}
 					cost[c] = int8(t)
-					changed = true
 				}
 			}
 		}
 	}
+}
+
+// canStep reports whether commando u, ashore, has an area in reach
+// (reach finds one): some neighbouring area within its MF at the first
+// line's cost, as every walk in reach starts with such a step and no step
+// is free.
+func (s *State) canStep(u int) bool {
+	d := s.data()
+	var enemy [MaxAreas]bool
+	for _, g := range s.GArea {
+		if g >= 0 {
+			enemy[g] = true
+		}
+	}
+	a, mf := int(s.UWhere[u]), s.cdoMF(u)
+	leave := 0
+	if enemy[a] {
+		leave = 1
+	}
+	for _, c := range d.nbr[a] {
+		t := int(d.move[a][c]) + leave
+		if enemy[c] {
+			t++
+		}
+		if t <= mf {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *State) stepCdoMove() {
@@ -257,8 +314,15 @@ func (s *State) germanGoals(a int) {
 	d := s.data()
 	best, bestStr := 99, -1
 	s.NOpts = 0
+	var n, str [MaxAreas]int // cdoIn of every area, in one pass
+	for u := range d.Commandos {
+		if s.UStat[u] == uAshore {
+			n[s.UWhere[u]]++
+			str[s.UWhere[u]] += int(s.UStr[u])
+		}
+	}
 	for b := range d.Areas {
-		n, str := s.cdoIn(b)
+		n, str := n[b], str[b]
 		if n == 0 {
 			continue
 		}

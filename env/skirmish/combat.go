@@ -6,9 +6,8 @@ package skirmish
 // (RULINGS S5: figures and water do not block it).
 func (s *State) los(a, b pt) bool {
 	d := s.data()
-	for t := range d.Terrain {
-		tr := &d.Terrain[t]
-		if tr.Kind == TBuilding && tr.bb.meetsSeg(a, b) && segMeetsConvex(a, b, tr.Poly) {
+	for k := range d.sights {
+		if w := &d.sights[k]; w.bb.meetsSeg(a, b) && segMeetsConvex(a, b, w.poly) {
 			return false
 		}
 	}

@@ -151,6 +151,46 @@ type Data struct {
 	power        int // the power station feature, or -1
 	pillboxes    []int
 	searchlights []int
+	// Built with the data, once (index): what the hot paths scan.
+	walls  []wall  // terrain that blocks movement (not cover)
+	sights []wall  // terrain that blocks line of sight (buildings)
+	wires  []int   // wire features
+	rt     *routes // the feature graph
+}
+
+// wall is a blocking polygon with its bounding box, packed for the scans
+// of movement and line of sight.
+type wall struct {
+	bb   box
+	poly []pt
+}
+
+// index builds what the hot paths read: the blocking terrain, the wire
+// and the route graph between feature points. It
+// runs once, when the scenario is built; the Data is immutable after.
+func (d *Data) index() {
+	for i := range d.Terrain {
+		t := &d.Terrain[i]
+		if t.Kind != TCover {
+			d.walls = append(d.walls, wall{t.bb, t.Poly})
+		}
+		if t.Kind == TBuilding {
+			d.sights = append(d.sights, wall{t.bb, t.Poly})
+		}
+	}
+	for f, ft := range d.Features {
+		if ft.Kind == FWire {
+			d.wires = append(d.wires, f)
+		}
+	}
+	r := &routes{n: len(d.Features)}
+	for a := range r.n {
+		for b := range r.n {
+			p, q := d.Features[a].At, d.Features[b].At
+			r.len[a][b], r.wire[a][b] = d.legCost(p, q)
+		}
+	}
+	d.rt = r
 }
 
 //go:embed data/default.json

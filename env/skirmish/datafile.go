@@ -301,5 +301,6 @@ func (f *dataFile) build() (*Data, error) {
 	if nb == 0 {
 		return nil, fmt.Errorf("no commando units")
 	}
+	d.index()
 	return d, nil
 }

@@ -113,13 +113,7 @@ func (s *State) actOK(a int, close uint32) bool {
 	case a == aEnd:
 		return true
 	case a >= aMove && a <= aAway:
-		if !s.mayMove() {
-			return false
-		}
-		if close != 0 && a != aAway && !(a >= aToward && a < aAway && a-aToward < s.nf() && s.charges(i, a-aToward)) {
-			return false // S3: only away or an assault move
-		}
-		_, _, ok := s.leg(i, a, close)
+		_, ok := s.moveEnd(i, a, close)
 		return ok
 	case a >= aShoot && a < aMortar:
 		return s.mayShoot() && s.canShoot(i, a-aShoot)
@@ -135,6 +129,19 @@ func (s *State) actOK(a int, close uint32) bool {
 		return s.side(i) == British && s.turn >= int8(d.ExitFrom) && s.atExit(i)
 	}
 	return false
+}
+
+// moveEnd is where the acting unit i ends if it makes move action a, and
+// whether the move is legal; close is its closeMask.
+func (s *State) moveEnd(i, a int, close uint32) (pt, bool) {
+	if !s.mayMove() {
+		return pt{}, false
+	}
+	if close != 0 && a != aAway && !(a >= aToward && a < aAway && a-aToward < s.nf() && s.charges(i, a-aToward)) {
+		return pt{}, false // S3: only away or an assault move
+	}
+	end, _, ok := s.leg(i, a, close)
+	return end, ok
 }
 
 // fightOdds are the chances of the highest of two dice (Hand to Hand).
@@ -196,6 +203,9 @@ func (s *State) isLegal(a env.Action) bool {
 	case stepPillbox:
 		return n == aEnd || (n >= aShoot && n < aMortar && s.canShoot(int(s.cur), n-aShoot))
 	case stepAct:
+		if n < aMove || n > aAway {
+			return s.actOK(n, 0) // only a move reads the close mask
+		}
 		return s.actOK(n, s.closeMask(int(s.cur)))
 	}
 	return false

@@ -125,17 +125,8 @@ func (s *State) pathClear(i int, a, b pt) bool {
 	if b.x < 0 || b.y < 0 || b.x > d.W || b.y > d.H {
 		return false
 	}
-	for t := range d.Terrain {
-		tr := &d.Terrain[t]
-		if tr.Kind != TCover && tr.bb.meetsSeg(a, b) && segMeetsConvex(a, b, tr.Poly) {
-			return false
-		}
-	}
-	for f := range d.Features {
-		ft := &d.Features[f]
-		if ft.Kind == FWire && !s.isGone(f) && segsMeet(a, b, ft.A, ft.B) {
-			return false
-		}
+	if !d.legOpen(a, b, s.gone) {
+		return false
 	}
 	reach := length(b.sub(a)) + Base
 	for j := range s.nf() {

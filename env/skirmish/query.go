@@ -1,10 +1,6 @@
 package skirmish
 
 import (
-	"runtime"
-	"sync"
-	"weak"
-
 	"github.com/chariot-ai/chariot/env"
 )
 
@@ -110,54 +106,52 @@ const NumDirs = nDirs
 
 // routes is the static graph of the scenario's feature points: which pairs
 // a figure can walk between in a straight line past the terrain, and which
-// wire sections are in the way.
+// wire sections are in the way. It is built once with the scenario
+// (Data.index) and shared by every state, so nothing outlives the Data.
 type routes struct {
 	n    int
 	len  [MaxFeatures][MaxFeatures]int64 // -1: blocked by terrain
 	wire [MaxFeatures][MaxFeatures]uint32
 }
 
-// routeCache holds each scenario's graph while its Data lives. The key is
-// weak and a cleanup drops the entry once the Data is collected, so that
-// building game after game (each parses its own Data) pins nothing: keyed
-// by *Data, every game ever built kept its scenario and graph.
-var routeCache sync.Map // weak.Pointer[Data] -> *routes
-
-func (d *Data) routes() *routes {
-	key := weak.Make(d)
-	if r, ok := routeCache.Load(key); ok {
-		return r.(*routes)
-	}
-	r := &routes{n: len(d.Features)}
-	for a := range r.n {
-		for b := range r.n {
-			p, q := d.Features[a].At, d.Features[b].At
-			r.len[a][b], r.wire[a][b] = d.legCost(p, q)
-		}
-	}
-	if old, loaded := routeCache.LoadOrStore(key, r); loaded {
-		return old.(*routes) // another goroutine built it first
-	}
-	runtime.AddCleanup(d, func(k weak.Pointer[Data]) { routeCache.Delete(k) }, key)
-	return r
-}
-
 // legCost is the length of the straight walk p-q, -1 if terrain blocks it,
 // and the wire sections across it.
 func (d *Data) legCost(p, q pt) (int64, uint32) {
-	for t := range d.Terrain {
-		tr := &d.Terrain[t]
-		if tr.Kind != TCover && tr.bb.meetsSeg(p, q) && segMeetsConvex(p, q, tr.Poly) {
-			return -1, 0
-		}
+	if d.walled(p, q) {
+		return -1, 0
 	}
 	var w uint32
-	for f, ft := range d.Features {
-		if ft.Kind == FWire && segsMeet(p, q, ft.A, ft.B) {
+	for _, f := range d.wires {
+		if ft := &d.Features[f]; segsMeet(p, q, ft.A, ft.B) {
 			w |= 1 << f
 		}
 	}
 	return length(q.sub(p)), w
+}
+
+// walled reports whether terrain that blocks movement (buildings, water)
+// meets the segment p-q.
+func (d *Data) walled(p, q pt) bool {
+	for k := range d.walls {
+		if w := &d.walls[k]; w.bb.meetsSeg(p, q) && segMeetsConvex(p, q, w.poly) {
+			return true
+		}
+	}
+	return false
+}
+
+// legOpen reports whether the straight walk p-q is clear of terrain and of
+// wire not in gone: legCost's length >= 0 with no wire of it standing.
+func (d *Data) legOpen(p, q pt, gone uint32) bool {
+	if d.walled(p, q) {
+		return false
+	}
+	for _, f := range d.wires {
+		if ft := &d.Features[f]; gone&(1<<f) == 0 && segsMeet(p, q, ft.A, ft.B) {
+			return false
+		}
+	}
+	return true
 }
 
 // Route is the shortest walk for figure i to feature goal through the
@@ -165,16 +159,39 @@ func (d *Data) legCost(p, q pt) (int64, uint32) {
 // ignored): the first feature to head for and the length in hundredths.
 // ok is false when there is no such walk.
 func (s *State) Route(i, goal int) (first int, dist int64, ok bool) {
-	d := s.data()
-	r := d.routes()
-	from := s.f[i].pos()
-	var best [MaxFeatures]int64
-	var hop [MaxFeatures]int
+	var t routeTable
+	s.data().walk(s.f[i].pos(), s.gone, goal, &t)
+	return t.To(goal)
+}
+
+// routeTable holds the walks walk found from one point.
+type routeTable struct {
+	best [MaxFeatures]int64 // -1: no walk
+	hop  [MaxFeatures]int8
+}
+
+// To is the first feature to head for on the shortest walk to goal, its
+// length, and false if there is none.
+func (t *routeTable) To(goal int) (first int, dist int64, ok bool) {
+	if t.best[goal] < 0 {
+		return -1, 0, false
+	}
+	return int(t.hop[goal]), t.best[goal], true
+}
+
+// walk is Dijkstra's search from point from over the feature graph with
+// the wire of gone cut, stopping once goal is settled.
+func (d *Data) walk(from pt, gone uint32, goal int, t *routeTable) {
+	r := d.rt
+	best, hop := &t.best, &t.hop
 	var done [MaxFeatures]bool
+	for f := range MaxFeatures {
+		best[f], hop[f] = 0, 0 // beyond the scenario's features, as Route always answered
+	}
 	for f := range r.n {
 		best[f], hop[f] = -1, -1
-		if l, w := d.legCost(from, d.Features[f].At); l >= 0 && w&^s.gone == 0 {
-			best[f], hop[f] = l, f
+		if at := d.Features[f].At; d.legOpen(from, at, gone) {
+			best[f], hop[f] = length(at.sub(from)), int8(f)
 		}
 	}
 	for {
@@ -188,14 +205,118 @@ func (s *State) Route(i, goal int) (first int, dist int64, ok bool) {
 			break
 		}
 		done[u] = true
+		bu, lu, wu := best[u], &r.len[u], &r.wire[u]
 		for v := range r.n {
-			if l := r.len[u][v]; l >= 0 && r.wire[u][v]&^s.gone == 0 && (best[v] < 0 || best[u]+l < best[v]) {
-				best[v], hop[v] = best[u]+l, hop[u]
+			if l := lu[v]; l >= 0 && wu[v]&^gone == 0 && (best[v] < 0 || bu+l < best[v]) {
+				best[v], hop[v] = bu+l, hop[u]
 			}
 		}
 	}
-	if best[goal] < 0 {
-		return -1, 0, false
+}
+
+// GoalTable holds the length of the shortest walk from every feature point
+// to one goal feature over the feature graph, with the wire of one state
+// cut: what Route's search finds on its way back from the goal. A state's
+// RouteLen and RouteLenAfterMove fill it, and fill it again only when the
+// scenario, the goal or the wire cut differ, so a table kept across
+// decisions is searched again only when wire is cut or a target falls.
+type GoalTable struct {
+	d    *Data
+	gone uint32
+	goal int
+	dist [MaxFeatures]int64 // -1: no walk
+}
+
+// goalTable readies t for goal in s: Dijkstra's search from the goal,
+// along the graph's lines taken backwards.
+func (s *State) goalTable(goal int, t *GoalTable) {
+	d := s.data()
+	if t.d == d && t.gone == s.gone && t.goal == goal {
+		return
 	}
-	return hop[goal], best[goal], true
+	t.d, t.gone, t.goal = d, s.gone, goal
+	r := d.rt
+	var done [MaxFeatures]bool
+	for f := range r.n {
+		t.dist[f] = -1
+	}
+	t.dist[goal] = 0
+	for {
+		u := -1
+		for f := range r.n {
+			if !done[f] && t.dist[f] >= 0 && (u < 0 || t.dist[f] < t.dist[u]) {
+				u = f
+			}
+		}
+		if u < 0 {
+			return
+		}
+		done[u] = true
+		for v := range r.n {
+			if l := r.len[v][u]; l >= 0 && r.wire[v][u]&^s.gone == 0 && (t.dist[v] < 0 || t.dist[u]+l < t.dist[v]) {
+				t.dist[v] = t.dist[u] + l
+			}
+		}
+	}
+}
+
+// RouteLen is the length of Route(i, goal), with ok false when there is
+// no walk or it is not shorter than below. Route's length is the shortest
+// over the feature points of the straight leg there and the walk on, so
+// it is found from t (filled for goal as needed) by checking the legs
+// against the terrain in order of that sum, only while it is below below.
+func (s *State) RouteLen(i, goal int, t *GoalTable, below int64) (int64, bool) {
+	return s.routeLen(s.f[i].pos(), goal, t, below)
+}
+
+// RouteLenAfterMove is RouteLen for the acting figure after its move
+// action a (a compass leg, a move to a feature, toward a figure or away),
+// without making it: the figure stands where the leg ends, and nothing the
+// move sets off moves it or cuts wire. ok is false too when a is not a
+// legal move now.
+func (s *State) RouteLenAfterMove(a env.Action, goal int, t *GoalTable, below int64) (int64, bool) {
+	n := int(a)
+	if s.phase == phOver || s.step != stepAct || n < aMove || n > aAway {
+		return 0, false
+	}
+	i := int(s.cur)
+	end, legal := s.moveEnd(i, n, s.closeMask(i))
+	if !legal {
+		return 0, false
+	}
+	return s.routeLen(end, goal, t, below)
+}
+
+func (s *State) routeLen(from pt, goal int, t *GoalTable, below int64) (int64, bool) {
+	d := s.data()
+	r := d.rt
+	if goal >= r.n {
+		_ = t.dist[goal]
+		return 0, 0 < below // beyond the scenario's features, as Route always answered
+	}
+	s.goalTable(goal, t)
+	var sum [MaxFeatures]int64
+	for f := range r.n {
+		sum[f] = -1
+		if on := t.dist[f]; on >= 0 {
+			if l := length(d.Features[f].At.sub(from)) + on; l < below {
+				sum[f] = l
+			}
+		}
+	}
+	for {
+		u := -1
+		for f := range r.n {
+			if sum[f] >= 0 && (u < 0 || sum[f] < sum[u]) {
+				u = f
+			}
+		}
+		if u < 0 {
+			return 0, false
+		}
+		if d.legOpen(from, d.Features[u].At, s.gone) {
+			return sum[u], true
+		}
+		sum[u] = -1
+	}
 }
