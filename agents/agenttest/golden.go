@@ -14,6 +14,7 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/eval"
 )
 
 // Game is one game as a vector records it.
@@ -97,4 +98,46 @@ func Check(t testing.TB, path string, got []Game, update bool) {
 	if bad > 0 {
 		t.Errorf("%d of %d games differ from %s", bad, len(got), path)
 	}
+}
+
+// PlayBench plays game i of a bench run with seed, as eval.Run plays it:
+// the game's seed eval.GameSeed(seed, i) and the agent of each seat, specs
+// in seat order, seeded from its spec by eval.AgentSeed. It is recorded as
+// game i under label.
+func PlayBench(t testing.TB, g env.Game, label string, seed uint64, i int, specs []string) Game {
+	t.Helper()
+	seeds := make([]uint64, len(specs))
+	for p, spec := range specs {
+		seeds[p] = agents.SeatSeed(eval.AgentSeed(seed, i, spec), p)
+	}
+	return Play(t, g, label, i, eval.GameSeed(seed, i), specs, seeds)
+}
+
+// Run is a set of games a vector holds: the first Games games of a bench
+// of Game (a spec) with Agent in the first seat and the game's own rules
+// ("rules") in any other.
+type Run struct {
+	Game, Agent string
+	Games       int
+}
+
+// PlayRuns plays every run's games (PlayBench with seed), labelled
+// "AGENT on GAME".
+func PlayRuns(t testing.TB, seed uint64, runs []Run) []Game {
+	t.Helper()
+	var out []Game
+	for _, r := range runs {
+		g, err := env.NewGame(r.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs := []string{r.Agent}
+		for len(specs) < g.NumPlayers() {
+			specs = append(specs, "rules")
+		}
+		for i := range r.Games {
+			out = append(out, PlayBench(t, g, r.Agent+" on "+r.Game, seed, i, specs))
+		}
+	}
+	return out
 }

@@ -5,10 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/agents/agenttest"
 	"github.com/chariot-ai/chariot/env"
-	"github.com/chariot-ai/chariot/eval"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden.json from the current code")
@@ -30,15 +28,10 @@ var goldenRuns = []struct {
 	{Doctrine, SearchBest + ":sims=10", 0, 1},
 }
 
-// playGolden plays game i of allied against german, each seat seeded as
-// eval seeds the agent of that seat; the game's VP is the Allied margin.
+// playGolden plays game i of allied against german, as eval.Run does; the
+// game's VP is the Allied margin.
 func playGolden(t *testing.T, g env.Game, allied, german string, i int) agenttest.Game {
-	specs := []string{allied, german}
-	seeds := make([]uint64, len(specs))
-	for p, spec := range specs {
-		seeds[p] = agents.SeatSeed(eval.AgentSeed(goldenSeed, i, spec), p)
-	}
-	return agenttest.Play(t, g, allied+" v "+german, i, eval.GameSeed(goldenSeed, i), specs, seeds)
+	return agenttest.PlayBench(t, g, allied+" v "+german, goldenSeed, i, []string{allied, german})
 }
 
 // TestGolden guards the plans, the doctrine and a search rolling out with

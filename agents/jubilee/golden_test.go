@@ -5,11 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/agents/agenttest"
 	"github.com/chariot-ai/chariot/env"
 	jub "github.com/chariot-ai/chariot/env/jubilee"
-	"github.com/chariot-ai/chariot/eval"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden.json from the current code")
@@ -29,10 +27,9 @@ var goldenRuns = []struct {
 	{"raidsearch:sims=20", 2},
 }
 
-// playGolden plays game i with spec, seeded as eval.Run seeds it.
+// playGolden plays game i with spec, as eval.Run does.
 func playGolden(t *testing.T, g env.Game, spec string, i int) agenttest.Game {
-	return agenttest.Play(t, g, spec, i, eval.GameSeed(goldenSeed, i), []string{spec},
-		[]uint64{agents.SeatSeed(eval.AgentSeed(goldenSeed, i, spec), 0)})
+	return agenttest.PlayBench(t, g, spec, goldenSeed, i, []string{spec})
 }
 
 // TestGolden guards the rollout plan (and a search rolling out with it)

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/agents/agenttest"
 	"github.com/chariot-ai/chariot/env"
 	stn "github.com/chariot-ai/chariot/env/stnazaire"
@@ -22,11 +21,9 @@ const (
 
 var goldenAgents = []string{"random", "aggressive", "cautious", "greedy"}
 
-// playGolden plays game i of the default bench with spec, seeded exactly as
-// eval.Run seeds it.
+// playGolden plays game i of the default bench with spec, as eval.Run does.
 func playGolden(t *testing.T, g env.Game, spec string, i int) agenttest.Game {
-	return agenttest.Play(t, g, spec, i, eval.GameSeed(goldenSeed, i), []string{spec},
-		[]uint64{agents.SeatSeed(eval.AgentSeed(goldenSeed, i, spec), 0)})
+	return agenttest.PlayBench(t, g, spec, goldenSeed, i, []string{spec})
 }
 
 // TestGoldenBench guards the default bench against unintended change: every
