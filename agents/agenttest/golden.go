@@ -7,6 +7,7 @@ package agenttest
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -59,12 +60,17 @@ func Play(t testing.TB, g env.Game, agent string, i int, seed uint64, specs []st
 	return Game{Agent: agent, Game: i, VP: end.Returns()[0], Decisions: decisions, Actions: fmt.Sprintf("%016x", h.Sum64())}
 }
 
+// update is the flag every package of vectors takes: go test ./agents/GAME
+// -run TestGolden -update rewrites its files, only when a rule fix is meant
+// to change games (say so in the commit).
+var update = flag.Bool("update", false, "rewrite the test vectors (testdata/*.json) from the current code")
+
 // Check compares the games played with those the file at path records;
-// with update it writes them there instead. It names the first five that
+// with -update it writes them there instead. It names the first five that
 // differ and how many do.
-func Check(t testing.TB, path string, got []Game, update bool) {
+func Check(t testing.TB, path string, got []Game) {
 	t.Helper()
-	if update {
+	if *update {
 		data, err := json.MarshalIndent(got, "", " ")
 		if err != nil {
 			t.Fatal(err)

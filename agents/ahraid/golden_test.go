@@ -1,14 +1,11 @@
 package ahraid
 
 import (
-	"flag"
 	"path/filepath"
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents/agenttest"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/golden.json from the current code")
 
 const goldenSeed = 1
 
@@ -33,5 +30,5 @@ var goldenRuns = []agenttest.Run{
 // go test ./agents/ahraid -run TestGolden -update only when a rule or plan
 // is meant to change games, and say so in the commit.
 func TestGolden(t *testing.T) {
-	agenttest.Check(t, filepath.Join("testdata", "golden.json"), agenttest.PlayRuns(t, goldenSeed, goldenRuns), *update)
+	agenttest.Check(t, filepath.Join("testdata", "golden.json"), agenttest.PlayRuns(t, goldenSeed, goldenRuns))
 }

@@ -1,15 +1,12 @@
 package anvil
 
 import (
-	"flag"
 	"path/filepath"
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents/agenttest"
 	"github.com/chariot-ai/chariot/env"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/golden.json from the current code")
 
 const goldenSeed = 1
 
@@ -47,5 +44,5 @@ func TestGolden(t *testing.T) {
 			got = append(got, playGolden(t, g, r.allied, r.german, r.first+i))
 		}
 	}
-	agenttest.Check(t, filepath.Join("testdata", "golden.json"), got, *update)
+	agenttest.Check(t, filepath.Join("testdata", "golden.json"), got)
 }

@@ -1,7 +1,6 @@
 package jubilee
 
 import (
-	"flag"
 	"path/filepath"
 	"testing"
 
@@ -9,8 +8,6 @@ import (
 	"github.com/chariot-ai/chariot/env"
 	jub "github.com/chariot-ai/chariot/env/jubilee"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/golden.json from the current code")
 
 const goldenSeed = 1
 
@@ -45,5 +42,5 @@ func TestGolden(t *testing.T) {
 			got = append(got, playGolden(t, g, r.spec, i))
 		}
 	}
-	agenttest.Check(t, filepath.Join("testdata", "golden.json"), got, *update)
+	agenttest.Check(t, filepath.Join("testdata", "golden.json"), got)
 }

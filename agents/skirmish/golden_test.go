@@ -1,14 +1,11 @@
 package skirmish
 
 import (
-	"flag"
 	"path/filepath"
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents/agenttest"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/golden.json from the current code")
 
 const goldenSeed = 1
 
@@ -31,5 +28,5 @@ var goldenRuns = []agenttest.Run{
 // go test ./agents/skirmish -run TestGolden -update only when a rule or plan
 // is meant to change games, and say so in the commit.
 func TestGolden(t *testing.T) {
-	agenttest.Check(t, filepath.Join("testdata", "golden.json"), agenttest.PlayRuns(t, goldenSeed, goldenRuns), *update)
+	agenttest.Check(t, filepath.Join("testdata", "golden.json"), agenttest.PlayRuns(t, goldenSeed, goldenRuns))
 }

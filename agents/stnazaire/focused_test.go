@@ -33,5 +33,5 @@ func TestFocusedSearchVector(t *testing.T) {
 	for _, seed := range focusedSeeds {
 		got = append(got, playFocused(t, g, seed))
 	}
-	agenttest.Check(t, filepath.Join("testdata", "focused.json"), got, *update)
+	agenttest.Check(t, filepath.Join("testdata", "focused.json"), got)
 }

@@ -2,7 +2,6 @@ package stnazaire
 
 import (
 	"context"
-	"flag"
 	"path/filepath"
 	"testing"
 
@@ -11,8 +10,6 @@ import (
 	stn "github.com/chariot-ai/chariot/env/stnazaire"
 	"github.com/chariot-ai/chariot/eval"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/golden.json from the current code")
 
 const (
 	goldenSeed  = 1 // the bench's default seed
@@ -49,5 +46,5 @@ func TestGoldenBench(t *testing.T) {
 			t.Fatalf("bench row %s game %d (VP %v, %d decisions) differs from the replay (%+v)", r.Agent, r.Game, r.Score.Value, r.Decisions, got[k])
 		}
 	}
-	agenttest.Check(t, filepath.Join("testdata", "golden.json"), got, *update)
+	agenttest.Check(t, filepath.Join("testdata", "golden.json"), got)
 }
