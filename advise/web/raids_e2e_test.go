@@ -133,14 +133,17 @@ window.pieceTarget = (move) => {
 
 // pageState is what the test reads of the page's state.
 type pageState struct {
-	Version uint64 `json:"version"`
-	Chance  bool   `json:"chance"`
-	Over    bool   `json:"over"`
-	Faces   int    `json:"faces"`
-	Legal   []struct {
-		Name string `json:"name"`
-		Cell int    `json:"cell"`
-	} `json:"legal"`
+	Version uint64     `json:"version"`
+	Chance  bool       `json:"chance"`
+	Over    bool       `json:"over"`
+	Faces   int        `json:"faces"`
+	Legal   []pageMove `json:"legal"`
+}
+
+// pageMove is a legal move as the page lists it.
+type pageMove struct {
+	Name string `json:"name"`
+	Cell int    `json:"cell"`
 }
 
 // playOnPage plays pageDecisions() decisions of g on the page at width ×
@@ -205,11 +208,7 @@ func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, chosen, pi
 		decisions++
 		webtest.Evaluate[any](t, ctx, `window.__posts = []`)
 		if m.Cell >= 0 {
-			xy := webtest.Evaluate[[]float64](t, ctx, `clickPoint(`+strconv.Itoa(m.Cell)+`)`)
-			if len(xy) != 2 {
-				t.Fatalf("decision %d: %q names cell %d, which the page covers everywhere", decisions, m.Name, m.Cell)
-			}
-			webtest.Do(t, ctx, "click "+m.Name, chromedp.MouseClickXY(xy[0], xy[1]))
+			clickCell(t, ctx, decisions, m, st.Version)
 			if webtest.Evaluate[bool](t, ctx, `!document.getElementById("pop").hidden`) {
 				// Several moves name the place: the chooser lists them.
 				sel := `[...document.querySelectorAll("#pop button.pop-move")].findIndex((b) => b.dataset.move === ` + webtest.JSString(m.Name) + `)`
@@ -233,6 +232,33 @@ func playOnPage(t *testing.T, g env.Game, width, height int) (clicks, chosen, pi
 		}
 	}
 	return clicks, chosen, pieces, listed
+}
+
+// clickCell clicks a point of the place move m points at, and waits until
+// the click has played a move or opened the chooser. A click that did
+// neither and sent nothing (the point it aimed at was covered by the time
+// it landed, a chip redrawn on a busy machine) is said in the log and made
+// once more at a point found afresh; a second such click fails the test.
+func clickCell(t *testing.T, ctx context.Context, decision int, m pageMove, version uint64) {
+	t.Helper()
+	done := `(state.version !== ` + strconv.FormatUint(version, 10) + ` || !document.getElementById("pop").hidden || window.__posts.length > 0)`
+	for try := 1; ; try++ {
+		xy := webtest.Evaluate[[]float64](t, ctx, `clickPoint(`+strconv.Itoa(m.Cell)+`)`)
+		if len(xy) != 2 {
+			t.Fatalf("decision %d: %q names cell %d, which the page covers everywhere", decision, m.Name, m.Cell)
+		}
+		webtest.Do(t, ctx, "click "+m.Name, chromedp.MouseClickXY(xy[0], xy[1]))
+		if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](done, chromedp.WithPollingInterval(20*time.Millisecond),
+			chromedp.WithPollingTimeout(5*time.Second))); err == nil {
+			return
+		}
+		hit := webtest.Evaluate[string](t, ctx, fmt.Sprintf(`(() => { const e = document.elementFromPoint(%v, %v);
+			return e ? e.tagName + "#" + e.id + "." + e.getAttribute("class") : "nothing"; })()`, xy[0], xy[1]))
+		if try == 2 {
+			t.Fatalf("decision %d: two clicks on cell %d for %q did nothing (the second at %v hit %s)", decision, m.Cell, m.Name, xy, hit)
+		}
+		t.Logf("decision %d: a click at %v for %q did nothing (it now hits %s); clicking again", decision, xy, m.Name, hit)
+	}
 }
 
 // onPiece plays a move that names no place by a click on the piece it
