@@ -189,6 +189,7 @@ func TestCheckCatchesPluginBugs(t *testing.T) {
 		{"features_docs", "features: feature encoder of seat 0: StateDocs: feature 1: name \"progress\" empty or repeated"},
 		{"features_len", "features: EncodeState of seat 0: 1 values, 2 documented"},
 		{"features_range", "features: EncodeState of seat 0: feature progress = 2, outside its documented [0, 1]"},
+		{"features_rules", "features: seat 0: a_rules reads 1 on the rules' action \"one\" and is non-zero on 2 legal actions"},
 		{"narrate_empty", "narrate: Narrate(\"one\") is empty, but the table changed"},
 		{"narrate_unnamed", "\"toss\\ntoken to two\": the first line does not name the outcome"},
 		{"narrate_nochange", "narrate: Narrate(\"one\") = \"one\" has no change line, but the table changed"},

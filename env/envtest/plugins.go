@@ -398,9 +398,56 @@ func checkEncodings(f env.Featurer, s env.State, legal []env.Action, cur env.Pla
 		if cur != p {
 			continue
 		}
+		rules := slices.IndexFunc(enc.ActionDocs(), func(d env.FeatureDoc) bool { return d.Name == RulesFeature })
+		marked := 0
 		for _, a := range legal {
-			if err := checkFeatures(fmt.Sprintf("EncodeAction(%q) of seat %d", s.ActionString(a), p), enc.EncodeAction(a, nil), enc.ActionDocs()); err != nil {
+			v := enc.EncodeAction(a, nil)
+			if err := checkFeatures(fmt.Sprintf("EncodeAction(%q) of seat %d", s.ActionString(a), p), v, enc.ActionDocs()); err != nil {
 				return err
+			}
+			if rules >= 0 && v[rules] != 0 {
+				marked++
+			}
+		}
+		if err := checkRulesFeature(s, rules, marked, enc); err != nil {
+			return fmt.Errorf("seat %d: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// RulesFeature names the action feature that reads 1 on the action the
+// rules choose (env.RuleBot) and 0 on every other.
+const RulesFeature = "a_rules"
+
+// checkRulesFeature: where a seat's action features include RulesFeature
+// and the state is a RuleBot, exactly the rules' action reads 1.
+func checkRulesFeature(s env.State, rules, marked int, enc env.FeatureEncoder) error {
+	rb, ok := s.(env.RuleBot)
+	if rules < 0 || !ok {
+		return nil
+	}
+	want, err := rb.RuleAction()
+	if err != nil {
+		return nil // the rulebot check reports it
+	}
+	if v := enc.EncodeAction(want, nil); marked != 1 || v[rules] != 1 {
+		return fmt.Errorf("%s reads %v on the rules' action %q and is non-zero on %d legal actions, want 1 on that one alone", RulesFeature, v[rules], s.ActionString(want), marked)
+	}
+	return nil
+}
+
+// CheckFeatureTable checks that a game's feature document (its FEATURES.md,
+// read by the caller) has a row "| `name` | lo..hi | meaning |" for each
+// documented feature, so the document cannot drift from the code.
+func CheckFeatureTable(markdown []byte, docs ...[]env.FeatureDoc) error {
+	for _, list := range docs {
+		for _, f := range list {
+			if f.Meaning == "" {
+				return fmt.Errorf("feature %s has no meaning", f.Name)
+			}
+			if row := fmt.Sprintf("| `%s` | %g..%g | %s |", f.Name, f.Lo, f.Hi, f.Meaning); !bytes.Contains(markdown, []byte(row)) {
+				return fmt.Errorf("the feature document lacks the row %q", row)
 			}
 		}
 	}

@@ -116,7 +116,7 @@ func (e *plusEncoder) StateDocs() []env.FeatureDoc {
 	return docs
 }
 func (e *plusEncoder) ActionDocs() []env.FeatureDoc {
-	return []env.FeatureDoc{{Name: "two", Lo: 0, Hi: 1, Meaning: "1 for two"}}
+	return []env.FeatureDoc{{Name: "two", Lo: 0, Hi: 1, Meaning: "1 for two"}, {Name: "a_rules", Lo: 0, Hi: 1, Meaning: "1 for the rules' action"}}
 }
 func (e *plusEncoder) Reset(s env.State) { e.s = s.(*plusState) }
 func (e *plusEncoder) EncodeState(buf []float64) []float64 {
@@ -131,7 +131,11 @@ func (e *plusEncoder) EncodeState(buf []float64) []float64 {
 	return buf
 }
 func (e *plusEncoder) EncodeAction(a env.Action, buf []float64) []float64 {
-	return append(buf[:0], float64(a))
+	rules := 0.0
+	if want, _ := e.s.RuleAction(); a == want || e.g.bug == "features_rules" {
+		rules = 1
+	}
+	return append(buf[:0], float64(a), rules)
 }
 
 // plusState adds every state plug-in to the fake's state.

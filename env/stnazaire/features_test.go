@@ -1,14 +1,13 @@
 package stnazaire
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 func TestFeatureTables(t *testing.T) {
@@ -22,13 +21,8 @@ func TestFeatureTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range slices.Concat(stateFeatureDocs, []env.FeatureDoc{nLegalDoc}, actionOwnDocs) {
-		if f.Lo > f.Hi || f.Meaning == "" {
-			t.Errorf("%s: bad range or no meaning", f.Name)
-		}
-		if row := fmt.Sprintf("| `%s` | %g..%g | %s |", f.Name, f.Lo, f.Hi, f.Meaning); !strings.Contains(string(readme), row) {
-			t.Errorf("FEATURES.md lacks the row %q", row)
-		}
+	if err := envtest.CheckFeatureTable(readme, stateFeatureDocs, []env.FeatureDoc{nLegalDoc}, actionOwnDocs); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -1,14 +1,12 @@
 package stnazaire
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"os"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/envtest"
 )
 
 func TestGermanFeatureTables(t *testing.T) {
@@ -19,13 +17,8 @@ func TestGermanFeatureTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range slices.Concat(germanStateFeatureDocs, germanActionFeatureDocs[len(germanContext):]) {
-		if f.Lo > f.Hi || f.Meaning == "" {
-			t.Errorf("%s: bad range or no meaning", f.Name)
-		}
-		if row := fmt.Sprintf("| `%s` | %g..%g | %s |", f.Name, f.Lo, f.Hi, f.Meaning); !strings.Contains(string(readme), row) {
-			t.Errorf("FEATURES.md lacks the row %q", row)
-		}
+	if err := envtest.CheckFeatureTable(readme, germanStateFeatureDocs, germanActionFeatureDocs[len(germanContext):]); err != nil {
+		t.Error(err)
 	}
 }
 
