@@ -166,16 +166,6 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// landingZone is the zone off area a, or -1.
-func (a *Agent) landingZone(area int) int {
-	for z, zd := range a.d.Zones {
-		if int(zd.Area) == area && area >= 0 {
-			return z
-		}
-	}
-	return -1
-}
-
 // boat steers boat b: the destroyer to ram, torpedo boats to their
 // targets, carriers to their landing zone, then everyone home, picking up
 // survivors on the way.
@@ -191,7 +181,7 @@ func (a *Agent) boat(s *raid.State, b int) env.Action {
 	case b == 0:
 		goal = int(a.d.Zones[a.d.RamZone()].Parent)
 	case s.BoatAboard(b) > 0 && !s.BoatLanded(b) && bd.LandsAt >= 0:
-		goal = a.landingZone(int(bd.LandsAt))
+		goal = a.d.LandingZone(int(bd.LandsAt))
 	case s.BoatTorpedoes(b) > 0 && s.TurnNumber() < 8:
 		for o, od := range a.d.Objectives {
 			if od.TorpedoZone >= 0 && s.ObjectiveOpen(o) {

@@ -9,8 +9,7 @@ import (
 // The German seat's learning features (opponent=seat): a few dozen
 // integers a German player counts before moving a unit, choosing whom it
 // fires at, or merging two weak units; the game has no hidden
-// information. See FEATURES.md. The British seat keeps the generic
-// encoding.
+// information. See FEATURES.md.
 
 // GermanFeatureVersion numbers the German encoding.
 const GermanFeatureVersion = 1
@@ -119,10 +118,12 @@ func fd(name string, lo, hi float64, meaning string) env.FeatureDoc {
 
 var _ env.Featurer = (*Game)(nil)
 
-// NewFeatureEncoder implements env.Featurer: the German seat's features
-// where the game opens it; nil for the British, whose learners use the
-// generic encoding.
+// NewFeatureEncoder implements env.Featurer: the British seat's features
+// (britishfeatures.go), and the German seat's where the game opens it.
 func (g *Game) NewFeatureEncoder(p env.Player) env.FeatureEncoder {
+	if p == 0 {
+		return &britishEncoder{g: g, state: make([]float64, numBState)}
+	}
 	if p != 1 || !g.opts.OpponentSeat {
 		return nil
 	}

@@ -3,6 +3,7 @@ package ahraid
 import (
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
@@ -22,17 +23,75 @@ func TestGermanFeatureTables(t *testing.T) {
 	}
 }
 
+func TestBritishFeatureTables(t *testing.T) {
+	if len(britishStateFeatureDocs) != numBState || len(britishActionOwnDocs) != numBOwn {
+		t.Fatalf("tables have %d and %d features, the code %d and %d", len(britishStateFeatureDocs), len(britishActionOwnDocs), numBState, numBOwn)
+	}
+	readme, err := os.ReadFile("FEATURES.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := envtest.CheckFeatureTable(readme, britishStateFeatureDocs, britishActionFeatureDocs[len(britishContext):]); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestBritishFeaturesSeeTheDecision plays random games and checks that a
+// British row describes the piece deciding and the action's kind: a
+// commando's move has the commando's context and no boat's, a boat's
+// move its errand. (The conformance walk checks every feature's range.)
+func TestBritishFeaturesSeeTheDecision(t *testing.T) {
+	g := Default()
+	e := g.NewFeatureEncoder(0)
+	var row []float64
+	moves := 0
+	for seed := range uint64(16) {
+		s := g.NewInitialState(seed)
+		rng := rand.New(rand.NewPCG(seed, 5))
+		for !s.IsTerminal() {
+			legal := s.LegalActions(nil)
+			var a env.Action
+			switch s.CurrentPlayer() {
+			case env.Chance:
+				a = env.SampleChance(s.ChanceOutcomes(nil), rng)
+			default:
+				a = legal[rng.IntN(len(legal))]
+				e.Reset(s)
+				row = e.EncodeAction(a, row)
+				own := row[len(britishContext)+1:]
+				ctx := func(i int) float64 { return row[slices.Index(britishContext, i)] }
+				if word, _ := DecodeAction(a); word == "to" {
+					moves++
+					if ctx(bDecision) != 4 || ctx(bUCdoStrength) < 0 || ctx(bUBoatKind) != featNA {
+						t.Fatalf("a move to an area: context %v", row[:len(britishContext)])
+					}
+				} else if word == "sail" && (ctx(bDecision) != 2 || own[baZoneDist] < 0) {
+					t.Fatalf("a boat's move: %v", row)
+				}
+				if own[baKind] != britishKind[func() string { w, _ := DecodeAction(a); return w }()] {
+					t.Fatalf("%s: a_kind %v", s.ActionString(a), own[baKind])
+				}
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if moves < 20 {
+		t.Fatalf("only %d commando moves in 16 random games", moves)
+	}
+}
+
 // TestGermanFeatureRanges plays games of the German seat at random and
 // checks every feature of every German decision against its range; the
-// action the aid's rules choose, and it alone, reads a_rules = 1. The
-// British seat and the solitaire game have no features of their own.
+// action the aid's rules choose, and it alone, reads a_rules = 1.
 func TestGermanFeatureRanges(t *testing.T) {
 	g, err := env.NewGame(Name + ":opponent=seat")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.(env.Featurer).NewFeatureEncoder(0) != nil || Default().NewFeatureEncoder(1) != nil {
-		t.Fatal("features for the British seat, or for a German side the rules play")
+	if Default().NewFeatureEncoder(1) != nil {
+		t.Fatal("features for a German side the rules play")
 	}
 	e := g.(env.Featurer).NewFeatureEncoder(1)
 	var sbuf, abuf []float64

@@ -56,6 +56,16 @@ func (s *State) GermanStrength(g int) (area, strength int) {
 // SurvivorsIn counts commandos in the water of zone z.
 func (s *State) SurvivorsIn(z int) int { return s.survivorsIn(z) }
 
+// LandingZone is the sea zone off area a, or -1.
+func (d *Data) LandingZone(a int) int {
+	for z, zd := range d.Zones {
+		if a >= 0 && int(zd.Area) == a {
+			return z
+		}
+	}
+	return -1
+}
+
 // ZoneDist is the number of moves between two sea zones (99 if none).
 func (d *Data) ZoneDist(a, b int) int { return int(d.zDist[a][b]) }
 
