@@ -33,6 +33,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "dataset file (JSON lines), appended game by game")
 	resume := fs.Bool("resume", false, "continue the --out file: play only the games not in it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	teacher := fs.String("teacher", "", "agent spec that labels each recorded decision instead of the player's choice (DAgger: the positions the players reach, the teacher's choices and visit counts)")
 	stateOnly := fs.Bool("state-only", false, "record no state–action features (enough for a value model and a policy head, train --model mlp --head)")
 	sharding := addShardFlags(fs)
 	dryRun := addDryRunFlag(fs)
@@ -65,7 +66,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 			*agentSpec += ",rollout=" + r + ",prior=3"
 		}
 	}
-	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Seats: eval.SplitAgents(*seatList), Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume, Seat: *seat, Shard: shard, StateOnly: *stateOnly}
+	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Seats: eval.SplitAgents(*seatList), Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume, Seat: *seat, Shard: shard, StateOnly: *stateOnly, Teacher: *teacher}
 	cfg.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
 	n, err := interruptible(func(ctx context.Context) (int, error) {
 		return selfplay.Run(ctx, cfg)

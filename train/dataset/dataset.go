@@ -70,13 +70,16 @@ const (
 
 // Header is the first line of a dataset.
 type Header struct {
-	Format         string   `json:"format"`
-	Version        int      `json:"version"`
-	Game           string   `json:"game"`
-	FeatureVersion int      `json:"feature_version"`
-	Agent          string   `json:"agent"`
-	Seed           uint64   `json:"seed"`
-	StateFeatures  []string `json:"state_features"`
+	Format         string `json:"format"`
+	Version        int    `json:"version"`
+	Game           string `json:"game"`
+	FeatureVersion int    `json:"feature_version"`
+	Agent          string `json:"agent"`
+	// Teacher, if set, labelled the rows: Chosen and Visits are its, at
+	// the positions Agent's games reached (selfplay --teacher).
+	Teacher       string   `json:"teacher,omitempty"`
+	Seed          uint64   `json:"seed"`
+	StateFeatures []string `json:"state_features"`
 	// ActionFeatures is empty in a dataset recorded without them (rows
 	// with no actions), for a policy head.
 	ActionFeatures []string `json:"action_features"`
@@ -218,6 +221,8 @@ func Resume(path string, h Header) (*Writer, map[int]bool, error) {
 		return nil, nil, fmt.Errorf("dataset %s has feature version %d, not %d", path, old.FeatureVersion, h.FeatureVersion)
 	case old.Agent != h.Agent:
 		return nil, nil, fmt.Errorf("dataset %s was made by agent %s, not %s", path, old.Agent, h.Agent)
+	case old.Teacher != h.Teacher:
+		return nil, nil, fmt.Errorf("dataset %s was labelled by teacher %q, not %q", path, old.Teacher, h.Teacher)
 	case old.Seed != h.Seed:
 		return nil, nil, fmt.Errorf("dataset %s was made with seed %d, not %d", path, old.Seed, h.Seed)
 	case !slices.Equal(old.Seats, h.Seats):

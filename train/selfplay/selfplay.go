@@ -4,6 +4,12 @@
 // sees them, the action chosen, the searcher's visit counts when the agent
 // is a search.Agent, and the deciding seat's final return.
 //
+// With a teacher (DAgger's data), the seats' agents play the game and the
+// teacher labels each recorded decision: the row holds the teacher's
+// choice and visit counts at the position the player reached, so that a
+// learner is taught where its own play leads, not only where the
+// teacher's does.
+//
 // Game i of a run is played exactly as `chariot bench` plays it: from the
 // seed eval.GameSeed(seed, i), with the agent seeded by
 // agents.SeatSeed(eval.AgentSeed(seed, i, spec), p) in seat p. The rows of
@@ -61,6 +67,11 @@ type Config struct {
 	// model and a policy head, on a game whose state–action features
 	// repeat a large observation for every legal action.
 	StateOnly bool
+	// Teacher, if set, is the agent spec that labels each recorded
+	// decision in place of the player's choice (DAgger): it is asked at
+	// every recorded position, on a copy, with a seed of its own, and
+	// touches neither the game nor its dice.
+	Teacher string
 }
 
 // seats lists the seats a run records, and checks that their encoders
@@ -104,7 +115,15 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	files, err := eval.FileHashes(eval.GameSpec(cfg.Game), lineup...)
+	teacher, err := teacherOf(cfg)
+	if err != nil {
+		return 0, err
+	}
+	read := slices.Clone(lineup)
+	if teacher != "" {
+		read = append(read, teacher)
+	}
+	files, err := eval.FileHashes(eval.GameSpec(cfg.Game), read...)
 	if err != nil {
 		return 0, err
 	}
@@ -116,6 +135,7 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 		Seed:           cfg.Seed,
 		StateFeatures:  features.Names(enc.StateDocs()),
 		ActionFeatures: features.Names(enc.ActionDocs()),
+		Teacher:        teacher,
 	}
 	if cfg.StateOnly {
 		h.ActionFeatures = []string{}
@@ -167,7 +187,7 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 	}
 	bar := pool.NewBar(cfg.Progress, todo, "selfplay", "games")
 	played, err := pool.Run(ctx, workers, games, func(i int) (dataset.Game, error) {
-		return PlayGame(ctx, cfg.Game, lineup, cfg.Seed, i, recorded, !cfg.StateOnly)
+		return PlayGame(ctx, cfg.Game, lineup, teacher, cfg.Seed, i, recorded, !cfg.StateOnly)
 	}, func(g dataset.Game) error {
 		if err := w.Write(g); err != nil {
 			return err
@@ -209,11 +229,31 @@ func lineupOf(cfg Config) ([]string, error) {
 	return out, nil
 }
 
+// teacherOf is the canonical spec of the run's teacher, checked against
+// the game, or "".
+func teacherOf(cfg Config) (string, error) {
+	if cfg.Teacher == "" {
+		return "", nil
+	}
+	spec, err := eval.CanonicalAgent(cfg.Teacher)
+	if err != nil {
+		return "", fmt.Errorf("teacher: %w", err)
+	}
+	if _, err := agents.New(spec, cfg.Game, 0); err != nil {
+		return "", fmt.Errorf("teacher: %w", err)
+	}
+	return spec, nil
+}
+
+// teacherSalt keeps a teacher's seed apart from a player's of the same
+// spec.
+const teacherSalt = 0x7eac4e5
+
 // PlayGame plays game i of a run with the given seed, lineup[p] in seat p
 // (seeded as chariot bench seeds it), and records the decisions of the
 // given seats, with the features of every legal action where actions is
-// set.
-func PlayGame(ctx context.Context, g env.Game, lineup []string, seed uint64, i int, record []int, actions bool) (out dataset.Game, err error) {
+// set. A teacher (a spec, or "") labels the recorded decisions.
+func PlayGame(ctx context.Context, g env.Game, lineup []string, teacher string, seed uint64, i int, record []int, actions bool) (out dataset.Game, err error) {
 	spec := eval.Label(lineup)
 	defer func() {
 		if r := recover(); r != nil {
@@ -229,8 +269,15 @@ func PlayGame(ctx context.Context, g env.Game, lineup []string, seed uint64, i i
 			return out, fmt.Errorf("agent %s, game %d: %w", spec, i, err)
 		}
 	}
+	teachers := make([]agents.Agent, n)
 	for _, p := range record {
 		encs[p] = features.NewEncoder(g, env.Player(p))
+		if teacher == "" {
+			continue
+		}
+		if teachers[p], err = agents.New(teacher, g, agents.SeatSeed(eval.AgentSeed(seed, i, teacher)^teacherSalt, p)); err != nil {
+			return out, fmt.Errorf("teacher %s, game %d: %w", teacher, i, err)
+		}
 	}
 	out.Index = i
 	var recErr error
@@ -242,6 +289,14 @@ func PlayGame(ctx context.Context, g env.Game, lineup []string, seed uint64, i i
 		enc := encs[who]
 		enc.Reset(s)
 		legal = s.LegalActions(legal)
+		labeller := players[who]
+		if t := teachers[who]; t != nil {
+			if a, recErr = t.Act(ctx, s.Clone()); recErr != nil {
+				recErr = fmt.Errorf("teacher %s, game %d: %w", teacher, i, recErr)
+				return
+			}
+			labeller = t
+		}
 		r := dataset.Row{GameSeed: gameSeed, Seat: int(who), State: enc.EncodeState(nil), Legal: slices.Clone(legal), Chosen: a}
 		for _, b := range legal {
 			if !actions {
@@ -249,7 +304,7 @@ func PlayGame(ctx context.Context, g env.Game, lineup []string, seed uint64, i i
 			}
 			r.Actions = append(r.Actions, enc.EncodeAction(b, nil))
 		}
-		if searcher, ok := players[who].(*search.Agent); ok && len(legal) > 1 {
+		if searcher, ok := labeller.(*search.Agent); ok && len(legal) > 1 {
 			if searcher.Last.Action != a {
 				recErr = fmt.Errorf("agent %s, game %d: the search result is not the action played", spec, i)
 				return

@@ -108,7 +108,7 @@ func mustRows(t *testing.T, path string, k int) []byte {
 // TestSearchVisits: a search agent's root visits are recorded, in every
 // seat.
 func TestSearchVisits(t *testing.T) {
-	game, err := PlayGame(context.Background(), envtest.NewGame(t, "pig"), []string{"mcts:sims=8", "mcts:sims=8"}, 1, 0, []int{0, 1}, true)
+	game, err := PlayGame(context.Background(), envtest.NewGame(t, "pig"), []string{"mcts:sims=8", "mcts:sims=8"}, "", 1, 0, []int{0, 1}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,5 +132,55 @@ func TestSearchVisits(t *testing.T) {
 	}
 	if searched[0] == 0 || searched[1] == 0 {
 		t.Fatalf("decisions with visits by seat %v: want both seats", searched)
+	}
+}
+
+// TestTeacher: with a teacher, the players' game is played move for move
+// as without one (same positions, same final returns), and every row holds
+// the teacher's choice and visit counts, which differ from the random
+// player's somewhere.
+func TestTeacher(t *testing.T) {
+	g := envtest.NewGame(t, "pig")
+	lineup := []string{"random", "random"}
+	differ, rows := 0, 0
+	for i := range 10 {
+		plain, err := PlayGame(t.Context(), g, lineup, "", 3, i, []int{0}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		taught, err := PlayGame(t.Context(), g, lineup, "mcts:sims=16", 3, i, []int{0}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(plain.Rows) != len(taught.Rows) {
+			t.Fatalf("game %d: %d rows with a teacher, %d without", i, len(taught.Rows), len(plain.Rows))
+		}
+		for j, p := range plain.Rows {
+			r := taught.Rows[j]
+			if !slices.Equal(p.State, r.State) || p.FinalVP != r.FinalVP || !slices.Equal(p.Legal, r.Legal) {
+				t.Fatalf("game %d row %d: the teacher changed the game", i, j)
+			}
+			if len(r.Legal) > 1 {
+				rows++
+				if k := slices.Index(r.Legal, r.Chosen); r.Visits == nil || r.Visits[k] != slices.Max(r.Visits) {
+					t.Fatalf("game %d row %d: chosen %d, visits %v: not the teacher's", i, j, r.Chosen, r.Visits)
+				}
+			}
+			if r.Chosen != p.Chosen {
+				differ++
+			}
+		}
+	}
+	if differ == 0 || rows < 10 {
+		t.Fatalf("%d decisions with a choice, %d where the teacher chose otherwise than the random player", rows, differ)
+	}
+	// A resumed run must have been labelled by the same teacher.
+	out := filepath.Join(t.TempDir(), "d.jsonl")
+	if _, err := Run(t.Context(), Config{Game: g, Agent: "random", Teacher: "mcts:sims=16", Games: 2, Seed: 3, Workers: 1, Out: out, Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Run(t.Context(), Config{Game: g, Agent: "random", Teacher: "mcts:sims=32", Games: 3, Seed: 3, Workers: 1, Out: out, Seat: 0, Resume: true})
+	if err == nil || !strings.Contains(err.Error(), "labelled by teacher") {
+		t.Fatalf("resumed with another teacher: %v", err)
 	}
 }
