@@ -191,15 +191,30 @@ func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 		return stn.FireAction(a.d.Flak12()), nil
 	case stn.PendDemolish:
 		return stn.ActDemolish, nil
+	case stn.PendMove:
+		// A rollout's commonest decision: the destinations are read off
+		// the state, in the order LegalActions lists them, not listed.
+		a.readIntact(s)
+		m := a.startMove(s, u)
+		for sp := s.NextDestination(0); sp >= 0; sp = s.NextDestination(sp + 1) {
+			a.weigh(s, &m, sp)
+		}
+		return m.best, nil
 	}
 	a.buf = s.LegalActions(a.buf)
 	if len(a.buf) == 0 {
 		return 0, errors.New("St. Nazaire baseline: no legal action")
 	}
 	switch kind {
-	case stn.PendMove, stn.PendDisplace:
+	case stn.PendDisplace:
 		a.readIntact(s)
-		return a.bestMove(s, u), nil
+		m := a.startMove(s, u)
+		for _, act := range a.buf {
+			if kind, sp := stn.DecodeAction(act); kind == "to" {
+				a.weigh(s, &m, sp)
+			}
+		}
+		return m.best, nil
 	case stn.PendFire:
 		return a.chooseTarget(s, u), nil
 	case stn.PendOccupy:
@@ -352,29 +367,36 @@ func (a *Agent) cost(s *stn.State, sp, goal int, adjacent bool) float64 {
 	return c
 }
 
-// bestMove picks the destination nearest the unit's goal, weighing danger;
-// pass (stay) wins ties with moving, so units do not wander.
-func (a *Agent) bestMove(s *stn.State, u int) env.Action {
+// moveChoice is a move being chosen: the destination nearest the unit's
+// goal, weighing danger; pass (stay) wins ties with moving, so units do
+// not wander.
+type moveChoice struct {
+	best     env.Action
+	bestC    float64
+	goal     int
+	adjacent bool
+}
+
+// startMove begins choosing commando u's move: staying put.
+func (a *Agent) startMove(s *stn.State, u int) moveChoice {
 	goal, adj := a.goal(s, u)
 	here := s.UnitSpace(u)
-	best, bestC := stn.ActPass, a.cost(s, here, goal, adj)-0.01
+	m := moveChoice{best: stn.ActPass, bestC: a.cost(s, here, goal, adj) - 0.01, goal: goal, adjacent: adj}
 	if s.CommandosAt(here) > 3 {
-		bestC += 100
+		m.bestC += 100
 	}
-	for _, act := range a.buf {
-		kind, sp := stn.DecodeAction(act)
-		if kind != "to" {
-			continue
-		}
-		c := a.cost(s, sp, goal, adj)
-		if a.isExit[sp] && sp != goal {
-			continue // leaving early is a decision of goal, not of a move
-		}
-		if c < bestC || (c == bestC && a.rng.IntN(2) == 0) {
-			best, bestC = act, c
-		}
+	return m
+}
+
+// weigh considers moving to sp; equals are kept or taken on a coin.
+func (a *Agent) weigh(s *stn.State, m *moveChoice, sp int) {
+	c := a.cost(s, sp, m.goal, m.adjacent)
+	if a.isExit[sp] && sp != m.goal {
+		return // leaving early is a decision of goal, not of a move
 	}
-	return best
+	if c < m.bestC || (c == m.bestC && a.rng.IntN(2) == 0) {
+		m.best, m.bestC = stn.ToAction(sp), c
+	}
 }
 
 // selectUnit moves demolition teams first, then the others, each once; it

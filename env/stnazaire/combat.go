@@ -25,12 +25,11 @@ func (s *State) stepCombat() {
 	switch s.step {
 	case cStart:
 		s.startHeldB, s.startHeldG = s.occB, s.occG
-		for u := range d.British {
-			s.bTarget[u], s.bHit[u] = -1, 0
-		}
-		for g := range d.German {
-			s.gTarget[g], s.gHit[g] = -1, 0
-		}
+		nb, ng := len(d.British), len(d.German)
+		copy(s.bTarget[:nb], noTargetB[:nb])
+		clear(s.bHit[:nb])
+		copy(s.gTarget[:ng], noTargetG[:ng])
+		clear(s.gHit[:ng])
 		s.step, s.cursor = cDeclare, 0
 	case cDeclare:
 		for int(s.cursor) < len(d.British) {
@@ -100,6 +99,23 @@ func (s *State) stepCombat() {
 		s.nextPhase()
 	}
 }
+
+// noTargetB and noTargetG are every counter's "no target", copied in at
+// the start of a combat phase.
+var (
+	noTargetB = func() (t [MaxBritish]int8) {
+		for i := range t {
+			t[i] = -1
+		}
+		return t
+	}()
+	noTargetG = func() (t [MaxGerman]int16) {
+		for i := range t {
+			t[i] = -1
+		}
+		return t
+	}()
+)
 
 // canDeclare: an unpinned commando on the map with a target in reach.
 func (s *State) canDeclare(u int) bool {

@@ -139,6 +139,16 @@ func (s *State) Selectable() uint32 {
 	return set
 }
 
+// NextDestination is the lowest space at or above sp that the commando
+// deciding its move may enter, or -1: the "to" actions LegalActions lists
+// at a move decision, in the same order, without listing them.
+func (s *State) NextDestination(sp int) int {
+	if s.dec != decMoveDest || s.roll != rollNone || sp < 0 {
+		return -1
+	}
+	return s.dests.next(sp)
+}
+
 // TurnsLeft counts the game turns after the current one.
 func (s *State) TurnsLeft() int { return s.opts().Turns - int(s.turn) }
 
