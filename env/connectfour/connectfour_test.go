@@ -9,6 +9,7 @@ import (
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/connectfour"
 	"github.com/chariot-ai/chariot/env/envtest"
+	"github.com/chariot-ai/chariot/internal/rng"
 )
 
 func mustGame(t testing.TB) *connectfour.Game {
@@ -264,6 +265,45 @@ func FuzzUnmarshalState(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		envtest.CheckUnmarshalNoPanic(t, g, data)
 	})
+}
+
+// TestPlayRandomPlaysTheLoopsGame: from the positions of random games, and
+// at their ends, PlayRandom plays the game that drawing IntN of the legal
+// actions' count from the same stream, and playing that index of
+// LegalActions, plays (the search's rollout loop), and leaves the stream
+// where that loop does.
+func TestPlayRandomPlaysTheLoopsGame(t *testing.T) {
+	g := mustGame(t)
+	var buf []env.Action
+	for game := range uint64(300) {
+		var walk rng.PCG
+		walk.Seed(game, 1)
+		s := g.NewState()
+		for step := uint64(0); ; step++ {
+			var p, q rng.PCG
+			p.Seed(game, step)
+			q = p
+			fast := s.Clone().(*connectfour.State)
+			fast.PlayRandom(&p)
+			slow := s.Clone().(*connectfour.State)
+			for !slow.IsTerminal() {
+				buf = slow.LegalActions(buf)
+				if err := slow.Apply(buf[q.IntN(len(buf))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if fast.Board() != slow.Board() || fast.Score().Verdict != slow.Score().Verdict || p != q {
+				t.Fatalf("from %s\nPlayRandom: %s, %s\nthe loop: %s, %s", s.Board(), fast.Board(), fast.Score().Verdict, slow.Board(), slow.Score().Verdict)
+			}
+			if s.IsTerminal() {
+				break
+			}
+			buf = s.LegalActions(buf)
+			if err := s.Apply(buf[walk.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
 
 func BenchmarkRandomGame(b *testing.B) {
