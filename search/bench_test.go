@@ -30,8 +30,9 @@ func BenchmarkPlayout(b *testing.B) {
 	for _, game := range []string{"connectfour", "tictactoe"} {
 		b.Run(game, func(b *testing.B) {
 			_, root := benchRoot(b, game)
-			wk := &worker{src: rand.NewPCG(1, 1)}
-			wk.rng = rand.New(wk.src)
+			wk := &worker{}
+			wk.src.Seed(1, 1)
+			wk.rng = rand.New(&wk.src)
 			s := &Searcher{}
 			b.ReportAllocs()
 			for b.Loop() {

@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/chariot-ai/chariot/internal/rng"
 	"math"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"sync/atomic"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/internal/rng"
 )
 
 // Mode is how a search tree treats chance and hidden information.
@@ -148,8 +147,8 @@ type Result struct {
 // worker holds one goroutine's (or one leaf slot's) scratch: its random
 // stream, its rollout agent, the state it simulates on and its buffers.
 type worker struct {
-	src       *rand.PCG
-	rng       *rand.Rand
+	src       rng.PCG      // math/rand/v2's PCG, drawn from without a call
+	rng       *rand.Rand   // src's
 	rollout   agents.Agent // nil: uniform random
 	state     env.State    // reused through env.Copier where the game offers it
 	legal     []env.Action
@@ -170,22 +169,7 @@ type worker struct {
 
 // intn draws uniformly from [0, n) straight from the worker's PCG
 // (Lemire's multiply-and-reject), sparing rand.Rand's indirect call.
-func (wk *worker) intn(n int) int {
-	hi, lo := bits.Mul64(wk.src.Uint64(), uint64(n))
-	if lo < uint64(n) {
-		return wk.intnRejecting(n, hi, lo) // rare: kept apart so intn inlines
-	}
-	return int(hi)
-}
-
-// intnRejecting finishes intn where the first draw may be biased: Lemire's
-// rejection of the low products below 2^64 mod n.
-func (wk *worker) intnRejecting(n int, hi, lo uint64) int {
-	for thresh := -uint64(n) % uint64(n); lo < thresh; {
-		hi, lo = bits.Mul64(wk.src.Uint64(), uint64(n))
-	}
-	return int(hi)
-}
+func (wk *worker) intn(n int) int { return wk.src.IntN(n) }
 
 // Searcher runs MCTS for one game. It is not safe for concurrent use.
 type Searcher struct {
@@ -262,12 +246,12 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 func (s *Searcher) newWorker(slot uint64) (*worker, error) {
 	n := s.game.NumDistinctActions()
 	wk := &worker{
-		src:   rand.NewPCG(s.cfg.Seed, slot+1),
 		legal: make([]env.Action, 0, n),
 		fresh: make([]env.Action, 0, n),
 		rets:  make([]float64, 0, s.game.NumPlayers()),
 	}
-	wk.rng = rand.New(wk.src)
+	wk.src.Seed(s.cfg.Seed, slot+1)
+	wk.rng = rand.New(&wk.src)
 	if err := s.newModels(wk, slot); err != nil {
 		return nil, err
 	}
@@ -592,10 +576,24 @@ func (s *Searcher) chanceChild(t *tree, n int32, wk *worker) env.Action {
 	return best
 }
 
+// randomPlayer is a state of a game without chance that plays a uniform
+// random rollout to the end itself, drawing each move as rollout's loop
+// does (src.IntN of the number of legal actions, an index into
+// LegalActions' list): the same game, without the loop's calls per move.
+// Connect Four offers it.
+type randomPlayer interface{ PlayRandom(src *rng.PCG) }
+
 // rollout plays st to the end, or to the depth cutoff, and returns every
 // seat's return, in the worker's buffer where the game writes them there;
 // nil where a move failed (wk.err says why).
 func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
+	if wk.rollout == nil && s.cfg.Depth == 0 && s.opp.mask == 0 {
+		if rp, ok := st.(randomPlayer); ok {
+			rp.PlayRandom(&wk.src)
+			wk.rets = env.WriteReturns(st, wk.rets)
+			return wk.rets
+		}
+	}
 	decisions := 0
 	for {
 		p := st.CurrentPlayer()
