@@ -240,15 +240,22 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 	return s, nil
 }
 
+// pathCap is the depth of tree a worker's path holds before it grows: more
+// than the searches measured reach, so that a fresh Searcher's first search
+// does not grow it.
+const pathCap = 64
+
 // newWorker makes the scratch of one worker or leaf slot, with a rollout
 // agent of its own seeded by the slot, so that no rollout depends on which
 // goroutine runs it.
 func (s *Searcher) newWorker(slot uint64) (*worker, error) {
 	n := s.game.NumDistinctActions()
 	wk := &worker{
-		legal: make([]env.Action, 0, n),
-		fresh: make([]env.Action, 0, n),
-		rets:  make([]float64, 0, s.game.NumPlayers()),
+		legal:    make([]env.Action, 0, n),
+		fresh:    make([]env.Action, 0, n),
+		outcomes: make([]env.Outcome, 0, n), // as env.State promises not to grow
+		path:     make([]int32, 0, pathCap),
+		rets:     make([]float64, 0, s.game.NumPlayers()),
 	}
 	wk.src.Seed(s.cfg.Seed, slot+1)
 	wk.rng = rand.New(&wk.src)
@@ -283,6 +290,13 @@ func (s *Searcher) SearchMove(ctx context.Context, root env.State) (Result, erro
 // no error, for callers that show partial advice: a caller that plays the
 // searched move calls SearchMove, or checks ctx.Err() itself, as Agent does.
 func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
+	r, err := s.search(ctx, root)
+	s.release()
+	return r, err
+}
+
+// search is Search, leaving the trees as the search grew them (for tests).
+func (s *Searcher) search(ctx context.Context, root env.State) (Result, error) {
 	p := root.CurrentPlayer()
 	if p < 0 {
 		return Result{}, fmt.Errorf("search: no seat to move (player %d)", p)
@@ -326,6 +340,17 @@ func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
 		return res, nil
 	}
 	return s.result(root), nil
+}
+
+// release lends the trees' arenas to the next search, unless the tree is
+// kept for the next move (Reuse).
+func (s *Searcher) release() {
+	if s.cfg.Reuse {
+		return
+	}
+	for i := range s.trees {
+		s.trees[i].release()
+	}
 }
 
 // stopped reports whether the search must stop: the caller cancelled, a
@@ -647,7 +672,9 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 
 // result merges the root statistics of every tree and picks the action.
 func (s *Searcher) result(root env.State) Result {
-	legal := root.LegalActions(nil)
+	wk := s.slots[0] // its scratch, idle now
+	wk.legal = root.LegalActions(wk.legal)
+	legal := wk.legal
 	res := Result{Stats: make([]Stat, len(legal))}
 	sums := make([]float64, len(legal))
 	for i, a := range legal {
