@@ -75,3 +75,32 @@ func BenchmarkSearch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFreshSearcher is a short search (1,000 simulations from Connect
+// Four's opening) by a Searcher made for it, as an agent made for one game
+// makes one, beside the same search by a reused Searcher: what a fresh
+// Searcher adds.
+func BenchmarkFreshSearcher(b *testing.B) {
+	for _, fresh := range []bool{false, true} {
+		b.Run(fmt.Sprintf("fresh=%v", fresh), func(b *testing.B) {
+			g, root := benchRoot(b, "connectfour")
+			cfg := DefaultConfig()
+			cfg.Sims = 1000
+			s, err := NewSearcher(g, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if fresh {
+					if s, err = NewSearcher(g, cfg); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := s.Search(context.Background(), root); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
