@@ -104,11 +104,10 @@ func (s *State) Apply(a env.Action) error {
 }
 
 // drop plays the mover's disc into column c, which is open, and settles
-// the game. Adding the bottom row to the board carries into each column's
-// lowest empty cell (or, for a full column, its guard bit).
+// the game.
 func (s *State) drop(c int) {
 	p := s.mover()
-	d := ((s.discs[0] | s.discs[1]) + bottomRow) & (column << (c * colBits))
+	d := landing(s.discs[0]|s.discs[1], c)
 	s.discs[p] |= d
 	if d&topRow != 0 {
 		s.open &^= 1 << c
@@ -122,20 +121,54 @@ func (s *State) drop(c int) {
 	}
 }
 
+// landing is the cell a disc dropped in open column c of the board lands
+// on: adding the bottom row carries into each column's lowest empty cell.
+func landing(board uint64, c int) uint64 {
+	return (board + bottomRow) & (column << (c * colBits))
+}
+
 // PlayRandom plays uniform random moves to the end of the game, drawing
 // each as the search's random rollout does (r.IntN of the number of legal
 // actions, an index into LegalActions' list), so that it plays the same
-// game as that loop, without a call or a list per move: the search calls
-// it for its rollouts, the hot loop of a plain search.
+// game as that loop: the search calls it for its rollouts, the hot loop of
+// a plain search. It is drop's work on local copies of the boards and the
+// generator, which stay in registers: a move is a draw, a table look-up, a
+// few shifts and no call.
 func (s *State) PlayRandom(r *rng.PCG) {
-	for s.winner == inPlay {
-		n := uint64(bits.OnesCount8(s.open))
-		i, lo := bits.Mul64(r.Uint64(), n)
-		if lo < n {
-			i = r.Unbias(n, i, lo)
-		}
-		s.drop(int(nthOpen[s.open][i]))
+	if s.winner != inPlay {
+		return
 	}
+	me, you := s.discs[s.mover()], s.discs[1-s.mover()]
+	open, moves, gen := s.open, s.moves, *r
+	winner := int8(inPlay)
+	for winner == inPlay {
+		n := uint64(bits.OnesCount8(open))
+		i, lo := bits.Mul64(gen.Uint64(), n)
+		if lo < n { // rare: r's Unbias on the stream so far
+			*r = gen
+			i = r.Unbias(n, i, lo)
+			gen = *r
+		}
+		c := int(nthOpen[open][i])
+		d := landing(me|you, c)
+		me |= d
+		if d&topRow != 0 {
+			open &^= 1 << c
+		}
+		moves++
+		switch {
+		case fourInLine(me):
+			winner = moves&1 ^ 1 // the mover, whose discs are me
+		case moves == Cells:
+			winner = draw
+		}
+		me, you = you, me
+	}
+	*r = gen
+	// The boards were swapped after the last move: you is the last mover's.
+	p := int(moves-1) & 1
+	s.discs[p], s.discs[1-p] = you, me
+	s.open, s.moves, s.winner = open, moves, winner
 }
 
 // nthOpen[m][i] is the i-th column (from a) of the set m of open columns.
