@@ -99,18 +99,11 @@ func (s *State) Apply(a env.Action) error {
 	case s.open>>a&1 == 0:
 		return fmt.Errorf("connectfour: column %s is full: %w", s.ActionString(a), env.ErrIllegal)
 	}
-	s.drop(int(a))
-	return nil
-}
-
-// drop plays the mover's disc into column c, which is open, and settles
-// the game.
-func (s *State) drop(c int) {
 	p := s.mover()
-	d := landing(s.discs[0]|s.discs[1], c)
+	d := landing(s.discs[0]|s.discs[1], int(a))
 	s.discs[p] |= d
 	if d&topRow != 0 {
-		s.open &^= 1 << c
+		s.open &^= 1 << a
 	}
 	s.moves++
 	switch {
@@ -119,6 +112,7 @@ func (s *State) drop(c int) {
 	case s.moves == Cells:
 		s.winner = draw
 	}
+	return nil
 }
 
 // landing is the cell a disc dropped in open column c of the board lands
@@ -131,7 +125,7 @@ func landing(board uint64, c int) uint64 {
 // each as the search's random rollout does (r.IntN of the number of legal
 // actions, an index into LegalActions' list), so that it plays the same
 // game as that loop: the search calls it for its rollouts, the hot loop of
-// a plain search. It is drop's work on local copies of the boards and the
+// a plain search. It is Apply's work on local copies of the boards and the
 // generator, which stay in registers: a move is a draw, a table look-up, a
 // few shifts and no call.
 func (s *State) PlayRandom(r *rng.PCG) {
