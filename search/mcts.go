@@ -432,6 +432,9 @@ func (s *Searcher) startState(root env.State, wk *worker) env.State {
 func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int32 {
 	open := s.cfg.Mode == OpenLoop || s.cfg.Mode == ISMCTS
 	fast := s.contiguousSelection(open, vloss)
+	// plain: no seat is played by a model and every decision is searched,
+	// so the loop need not ask at each (the common search).
+	plain := s.opp.mask == 0 && len(s.cfg.At) == 0
 	path := append(wk.path[:0], 0)
 	n := int32(0)
 	for {
@@ -439,7 +442,7 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if p == env.Terminal {
 			break
 		}
-		if s.modelled(p) {
+		if !plain && s.modelled(p) {
 			n = s.modelMove(t, n, st, wk, open)
 			if wk.err != nil {
 				break
@@ -472,7 +475,7 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if n != 0 && t.nodes[n].visits == 0 {
 			break
 		}
-		if !s.searches(st) {
+		if !plain && !s.searches(st) {
 			// No node: the tree branches only where it searches. An illegal
 			// plan leaves st as it was, so it must end the descent.
 			if a := s.planned(st, wk); wk.err != nil || !s.applyPlanned(st, a, wk) {
