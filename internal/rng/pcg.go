@@ -50,9 +50,12 @@ func (p *PCG) IntN(n int) int {
 
 // Unbias finishes IntN's draw hi, lo where it may be biased (lo below n):
 // Lemire's rejection of the low words below 2^64 mod n.
-func (p *PCG) Unbias(n, hi, lo uint64) uint64 {
+func (p *PCG) Unbias(n, hi, lo uint64) uint64 { return unbias(p, n, hi, lo) }
+
+// unbias is Lemire's rejection, on any generator.
+func unbias[G interface{ Uint64() uint64 }](g G, n, hi, lo uint64) uint64 {
 	for thresh := -n % n; lo < thresh; {
-		hi, lo = bits.Mul64(p.Uint64(), n)
+		hi, lo = bits.Mul64(g.Uint64(), n)
 	}
 	return hi
 }

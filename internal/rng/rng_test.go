@@ -66,3 +66,39 @@ func TestPCGIsRandPCG(t *testing.T) {
 		}
 	}
 }
+
+// TestWyrand checks Wyrand against wyhash's C wyrand (with the runtime's
+// constants), from seeds 0 and 42, and its Unbias by the rejection rate.
+func TestWyrand(t *testing.T) {
+	for _, c := range []struct {
+		seed uint64
+		want []uint64
+	}{
+		{0, []uint64{0x111cb3a78f59a58e, 0xceabd938ff4e856d, 0x61fb51318f47d2a4}},
+		{42, []uint64{0xae4a7cbfdda9b434, 0xe9cc09d33d38d9d2, 0xcb5756512b93433a}},
+	} {
+		w := Wyrand(c.seed)
+		for i, want := range c.want {
+			if got := w.Uint64(); got != want {
+				t.Errorf("seed %d, output %d: %#x, want %#x", c.seed, i, got, want)
+			}
+		}
+	}
+	// n = 3·2^61 rejects a quarter of the first draws: Unbias must then
+	// land in range and match the reference loop on the same stream.
+	var n uint64 = 3 << 61
+	w, ref := Wyrand(7), Wyrand(7)
+	for range 1000 {
+		i, lo := bits.Mul64(w.Uint64(), n)
+		if lo < n {
+			i = w.Unbias(n, i, lo)
+		}
+		j, lo := bits.Mul64(ref.Uint64(), n)
+		for lo < -n%n {
+			j, lo = bits.Mul64(ref.Uint64(), n)
+		}
+		if i != j || i >= n {
+			t.Fatalf("draw %d, want %d", i, j)
+		}
+	}
+}
