@@ -605,10 +605,10 @@ func (s *Searcher) chanceChild(t *tree, n int32, wk *worker) env.Action {
 }
 
 // randomPlayer is a state of a game without chance that plays a uniform
-// random rollout to the end itself, drawing each move as rollout's loop
-// does (src.IntN of the number of legal actions, an index into
-// LegalActions' list): the same game, without the loop's calls per move.
-// Connect Four offers it.
+// random rollout to the end itself, without the loop's calls per move, the
+// game fixed by src's state (Connect Four draws its moves from a stream
+// seeded by one draw of src). Its rollouts are not the loop's, but as
+// random, and as reproducible.
 type randomPlayer interface{ PlayRandom(src *rng.PCG) }
 
 // rollout plays st to the end, or to the depth cutoff, and returns every

@@ -14,42 +14,38 @@ type loopState struct{ env.State }
 
 func (s loopState) Clone() env.State { return loopState{s.State.Clone()} }
 
-// TestPlayRandomSearchesAlike: a Connect Four search whose rollouts the
-// game plays itself (randomPlayer) returns what the same search with the
-// rollout loop returns, from the positions of a played game, in closed and
-// open loop, with one worker and with two.
-func TestPlayRandomSearchesAlike(t *testing.T) {
+// TestPlayRandomSearches: a Connect Four search whose rollouts the game
+// plays itself (randomPlayer) is reproducible for a seed, in closed and
+// open loop, with one worker and with two, and from the opening it chooses
+// the centre column, as the search with the rollout loop does.
+func TestPlayRandomSearches(t *testing.T) {
 	g := mustGame(t, "connectfour")
 	if _, ok := g.NewInitialState(0).(randomPlayer); !ok {
 		t.Fatal("connectfour does not play its own rollouts")
 	}
+	root := g.NewInitialState(0)
 	for _, mode := range []Mode{ClosedLoop, OpenLoop} {
 		for _, workers := range []int{1, 2} {
 			cfg := DefaultConfig()
-			cfg.Mode, cfg.Sims, cfg.Workers, cfg.Seed = mode, 300, workers, 7
-			fast, err := NewSearcher(g, cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			slow, err := NewSearcher(g, cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for st := g.NewInitialState(0); !st.IsTerminal(); {
-				a, err := fast.Search(context.Background(), st)
+			cfg.Mode, cfg.Sims, cfg.Workers, cfg.C, cfg.Seed = mode, 10000, workers, 1, 7
+			var results []Result
+			for _, st := range []env.State{root, root, loopState{root}} {
+				s, err := NewSearcher(g, cfg)
 				if err != nil {
 					t.Fatal(err)
 				}
-				b, err := slow.Search(context.Background(), loopState{st.Clone()})
+				r, err := s.Search(context.Background(), st)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !reflect.DeepEqual(a, b) {
-					t.Fatalf("%s, %d workers, at\n%s\nwith PlayRandom %+v\nwith the loop %+v", mode, workers, st, a, b)
-				}
-				if err := st.Apply(a.Action); err != nil {
-					t.Fatal(err)
-				}
+				results = append(results, r)
+			}
+			if !reflect.DeepEqual(results[0], results[1]) {
+				t.Errorf("%s, %d workers: the same seed gave %+v, then %+v", mode, workers, results[0], results[1])
+			}
+			if fast, slow := results[0].Action, results[2].Action; fast != 3 || slow != 3 {
+				t.Errorf("%s, %d workers: the opening move is column %s with PlayRandom, %s with the loop; want d",
+					mode, workers, root.ActionString(fast), root.ActionString(slow))
 			}
 		}
 	}

@@ -121,27 +121,27 @@ func landing(board uint64, c int) uint64 {
 	return (board + bottomRow) & (column << (c * colBits))
 }
 
-// PlayRandom plays uniform random moves to the end of the game, drawing
-// each as the search's random rollout does (r.IntN of the number of legal
-// actions, an index into LegalActions' list), so that it plays the same
-// game as that loop: the search calls it for its rollouts, the hot loop of
-// a plain search. It is Apply's work on local copies of the boards and the
-// generator, which stay in registers: a move is a draw, a table look-up, a
-// few shifts and no call.
+// PlayRandom plays uniform random moves to the end of the game: the
+// search calls it for its random rollouts, the hot loop of a plain search.
+// The moves are drawn from a Wyrand stream seeded by one draw of r, so the
+// game is fixed by r's state, which advances by one output: a tenth of the
+// cost of drawing every move from r (see rng.Wyrand). It is Apply's work on
+// local copies of the boards and the stream, which stay in registers: a
+// move is a draw, a table look-up, a few shifts and no call.
 func (s *State) PlayRandom(r *rng.PCG) {
 	if s.winner != inPlay {
 		return
 	}
 	me, you := s.discs[s.mover()], s.discs[1-s.mover()]
-	open, moves, gen := s.open, s.moves, *r
+	open, moves, gen := s.open, s.moves, rng.Wyrand(r.Uint64())
 	winner := int8(inPlay)
 	for winner == inPlay {
 		n := uint64(bits.OnesCount8(open))
 		i, lo := bits.Mul64(gen.Uint64(), n)
-		if lo < n { // rare: r's Unbias on the stream so far
-			*r = gen
-			i = r.Unbias(n, i, lo)
-			gen = *r
+		if lo < n { // rare: a copy takes the address, so gen stays in a register
+			g := gen
+			i = g.Unbias(n, i, lo)
+			gen = g
 		}
 		c := int(nthOpen[open][i])
 		d := landing(me|you, c)
@@ -158,7 +158,6 @@ func (s *State) PlayRandom(r *rng.PCG) {
 		}
 		me, you = you, me
 	}
-	*r = gen
 	// The boards were swapped after the last move: you is the last mover's.
 	p := int(moves-1) & 1
 	s.discs[p], s.discs[1-p] = you, me
