@@ -458,7 +458,10 @@ func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
 			t.hi = r
 		}
 	}
-	for _, id := range path {
+	// The root (path[0]) only counts: no selection reads its mean or its
+	// 1/sqrt(visits), which past invSqrtTable visits would take a root.
+	t.nodes[path[0]].visits++
+	for _, id := range path[1:] {
 		nd := &t.nodes[id]
 		nd.visits++
 		if nd.visits < invSqrtTable {
@@ -466,7 +469,7 @@ func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
 		} else {
 			t.hot[id].rs = float32(invSqrt(nd.visits))
 		}
-		if vloss && id != 0 && nd.mover >= 0 {
+		if vloss && nd.mover >= 0 {
 			t.aux[id].vloss--
 		}
 		if nd.mover >= 0 && int(nd.mover) < len(ret) {
