@@ -79,7 +79,8 @@ func BenchmarkSearch(b *testing.B) {
 // BenchmarkFreshSearcher is a short search (1,000 simulations from Connect
 // Four's opening) by a Searcher made for it, as an agent made for one game
 // makes one, beside the same search by a reused Searcher: what a fresh
-// Searcher adds.
+// Searcher adds. Each fresh Searcher has a seed of its own, so that its
+// search is a new one, as a reused Searcher's next search is.
 func BenchmarkFreshSearcher(b *testing.B) {
 	for _, fresh := range []bool{false, true} {
 		b.Run(fmt.Sprintf("fresh=%v", fresh), func(b *testing.B) {
@@ -93,6 +94,7 @@ func BenchmarkFreshSearcher(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if fresh {
+					cfg.Seed++
 					if s, err = NewSearcher(g, cfg); err != nil {
 						b.Fatal(err)
 					}
