@@ -31,7 +31,7 @@ func TestAtBranchesOnlyThere(t *testing.T) {
 			t.Fatal(err)
 		}
 		root := kinded{g.NewInitialState(1)}
-		if _, err := s.Search(t.Context(), root); err != nil {
+		if _, err := s.search(t.Context(), root); err != nil {
 			t.Fatal(err)
 		}
 		movers := map[int8]int{}

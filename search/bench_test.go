@@ -30,8 +30,9 @@ func BenchmarkPlayout(b *testing.B) {
 	for _, game := range []string{"connectfour", "tictactoe"} {
 		b.Run(game, func(b *testing.B) {
 			_, root := benchRoot(b, game)
-			wk := &worker{src: rand.NewPCG(1, 1)}
-			wk.rng = rand.New(wk.src)
+			wk := &worker{}
+			wk.src.Seed(1, 1)
+			wk.rng = rand.New(&wk.src)
 			s := &Searcher{}
 			b.ReportAllocs()
 			for b.Loop() {
@@ -72,5 +73,36 @@ func BenchmarkSearch(b *testing.B) {
 				})
 			}
 		}
+	}
+}
+
+// BenchmarkFreshSearcher is a short search (1,000 simulations from Connect
+// Four's opening) by a Searcher made for it, as an agent made for one game
+// makes one, beside the same search by a reused Searcher: what a fresh
+// Searcher adds. Each fresh Searcher has a seed of its own, so that its
+// search is a new one, as a reused Searcher's next search is.
+func BenchmarkFreshSearcher(b *testing.B) {
+	for _, fresh := range []bool{false, true} {
+		b.Run(fmt.Sprintf("fresh=%v", fresh), func(b *testing.B) {
+			g, root := benchRoot(b, "connectfour")
+			cfg := DefaultConfig()
+			cfg.Sims = 1000
+			s, err := NewSearcher(g, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if fresh {
+					cfg.Seed++
+					if s, err = NewSearcher(g, cfg); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := s.Search(context.Background(), root); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/chariot-ai/chariot/internal/rng"
 	"math"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"sync/atomic"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/internal/rng"
 )
 
 // Mode is how a search tree treats chance and hidden information.
@@ -148,8 +147,8 @@ type Result struct {
 // worker holds one goroutine's (or one leaf slot's) scratch: its random
 // stream, its rollout agent, the state it simulates on and its buffers.
 type worker struct {
-	src       *rand.PCG
-	rng       *rand.Rand
+	src       rng.PCG      // math/rand/v2's PCG, drawn from without a call
+	rng       *rand.Rand   // src's
 	rollout   agents.Agent // nil: uniform random
 	state     env.State    // reused through env.Copier where the game offers it
 	legal     []env.Action
@@ -170,22 +169,7 @@ type worker struct {
 
 // intn draws uniformly from [0, n) straight from the worker's PCG
 // (Lemire's multiply-and-reject), sparing rand.Rand's indirect call.
-func (wk *worker) intn(n int) int {
-	hi, lo := bits.Mul64(wk.src.Uint64(), uint64(n))
-	if lo < uint64(n) {
-		return wk.intnRejecting(n, hi, lo) // rare: kept apart so intn inlines
-	}
-	return int(hi)
-}
-
-// intnRejecting finishes intn where the first draw may be biased: Lemire's
-// rejection of the low products below 2^64 mod n.
-func (wk *worker) intnRejecting(n int, hi, lo uint64) int {
-	for thresh := -uint64(n) % uint64(n); lo < thresh; {
-		hi, lo = bits.Mul64(wk.src.Uint64(), uint64(n))
-	}
-	return int(hi)
-}
+func (wk *worker) intn(n int) int { return wk.src.IntN(n) }
 
 // Searcher runs MCTS for one game. It is not safe for concurrent use.
 type Searcher struct {
@@ -256,18 +240,25 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 	return s, nil
 }
 
+// pathCap is the depth of tree a worker's path holds before it grows: more
+// than the searches measured reach, so that a fresh Searcher's first search
+// does not grow it.
+const pathCap = 64
+
 // newWorker makes the scratch of one worker or leaf slot, with a rollout
 // agent of its own seeded by the slot, so that no rollout depends on which
 // goroutine runs it.
 func (s *Searcher) newWorker(slot uint64) (*worker, error) {
 	n := s.game.NumDistinctActions()
 	wk := &worker{
-		src:   rand.NewPCG(s.cfg.Seed, slot+1),
-		legal: make([]env.Action, 0, n),
-		fresh: make([]env.Action, 0, n),
-		rets:  make([]float64, 0, s.game.NumPlayers()),
+		legal:    make([]env.Action, 0, n),
+		fresh:    make([]env.Action, 0, n),
+		outcomes: make([]env.Outcome, 0, n), // as env.State promises not to grow
+		path:     make([]int32, 0, pathCap),
+		rets:     make([]float64, 0, s.game.NumPlayers()),
 	}
-	wk.rng = rand.New(wk.src)
+	wk.src.Seed(s.cfg.Seed, slot+1)
+	wk.rng = rand.New(&wk.src)
 	if err := s.newModels(wk, slot); err != nil {
 		return nil, err
 	}
@@ -299,6 +290,13 @@ func (s *Searcher) SearchMove(ctx context.Context, root env.State) (Result, erro
 // no error, for callers that show partial advice: a caller that plays the
 // searched move calls SearchMove, or checks ctx.Err() itself, as Agent does.
 func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
+	r, err := s.search(ctx, root)
+	s.release()
+	return r, err
+}
+
+// search is Search, leaving the trees as the search grew them (for tests).
+func (s *Searcher) search(ctx context.Context, root env.State) (Result, error) {
 	p := root.CurrentPlayer()
 	if p < 0 {
 		return Result{}, fmt.Errorf("search: no seat to move (player %d)", p)
@@ -342,6 +340,17 @@ func (s *Searcher) Search(ctx context.Context, root env.State) (Result, error) {
 		return res, nil
 	}
 	return s.result(root), nil
+}
+
+// release lends the trees' arenas to the next search, unless the tree is
+// kept for the next move (Reuse).
+func (s *Searcher) release() {
+	if s.cfg.Reuse {
+		return
+	}
+	for i := range s.trees {
+		s.trees[i].release()
+	}
 }
 
 // stopped reports whether the search must stop: the caller cancelled, a
@@ -423,6 +432,9 @@ func (s *Searcher) startState(root env.State, wk *worker) env.State {
 func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int32 {
 	open := s.cfg.Mode == OpenLoop || s.cfg.Mode == ISMCTS
 	fast := s.contiguousSelection(open, vloss)
+	// plain: no seat is played by a model and every decision is searched,
+	// so the loop need not ask at each (the common search).
+	plain := s.opp.mask == 0 && len(s.cfg.At) == 0
 	path := append(wk.path[:0], 0)
 	n := int32(0)
 	for {
@@ -430,7 +442,7 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if p == env.Terminal {
 			break
 		}
-		if s.modelled(p) {
+		if !plain && s.modelled(p) {
 			n = s.modelMove(t, n, st, wk, open)
 			if wk.err != nil {
 				break
@@ -463,7 +475,7 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 		if n != 0 && t.nodes[n].visits == 0 {
 			break
 		}
-		if !s.searches(st) {
+		if !plain && !s.searches(st) {
 			// No node: the tree branches only where it searches. An illegal
 			// plan leaves st as it was, so it must end the descent.
 			if a := s.planned(st, wk); wk.err != nil || !s.applyPlanned(st, a, wk) {
@@ -592,10 +604,24 @@ func (s *Searcher) chanceChild(t *tree, n int32, wk *worker) env.Action {
 	return best
 }
 
+// randomPlayer is a state of a game without chance that plays a uniform
+// random rollout to the end itself, without the loop's calls per move, the
+// game fixed by src's state (Connect Four draws its moves from a stream
+// seeded by one draw of src). Its rollouts are not the loop's, but as
+// random, and as reproducible.
+type randomPlayer interface{ PlayRandom(src *rng.PCG) }
+
 // rollout plays st to the end, or to the depth cutoff, and returns every
 // seat's return, in the worker's buffer where the game writes them there;
 // nil where a move failed (wk.err says why).
 func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
+	if wk.rollout == nil && s.cfg.Depth == 0 && s.opp.mask == 0 {
+		if rp, ok := st.(randomPlayer); ok {
+			rp.PlayRandom(&wk.src)
+			wk.rets = env.WriteReturns(st, wk.rets)
+			return wk.rets
+		}
+	}
 	decisions := 0
 	for {
 		p := st.CurrentPlayer()
@@ -649,7 +675,9 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 
 // result merges the root statistics of every tree and picks the action.
 func (s *Searcher) result(root env.State) Result {
-	legal := root.LegalActions(nil)
+	wk := s.slots[0] // its scratch, idle now
+	wk.legal = root.LegalActions(wk.legal)
+	legal := wk.legal
 	res := Result{Stats: make([]Stat, len(legal))}
 	sums := make([]float64, len(legal))
 	for i, a := range legal {

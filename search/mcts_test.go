@@ -154,7 +154,7 @@ func TestTimeBudgetReachesEveryWorld(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Search(context.Background(), st); err != nil {
+	if _, err := s.search(context.Background(), st); err != nil {
 		t.Fatal(err)
 	}
 	lo, hi := int32(1<<30), int32(0)

@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"sync"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -57,6 +58,44 @@ type tree struct {
 	aux     []aux
 	withAux bool
 	lo, hi  float64 // range of returns seen, for normalising values
+	box     *arena  // where the arena goes back to arenas; nil between searches
+}
+
+// arena is a tree's storage between searches. A search lends its arena to
+// the next one (arenas), so that a fresh Searcher's first search takes one
+// already grown rather than allocating it: for a short search the arena is
+// a hundred kilobytes or more, and allocating, zeroing and collecting it
+// each time cost about a seventh of the search.
+type arena struct {
+	nodes []node
+	hot   []hot
+	aux   []aux
+}
+
+// arenas holds the arenas of finished searches, for any Searcher's next.
+// It is the package's one mutable state, and a cache only: a search reads
+// no entry of its arena it has not written, so which arena it is lent does
+// not change what it computes.
+var arenas sync.Pool
+
+// borrow gives the tree an arena from arenas, or an empty one.
+func (t *tree) borrow() {
+	a, _ := arenas.Get().(*arena)
+	if a == nil {
+		a = new(arena)
+	}
+	t.box, t.nodes, t.hot, t.aux = a, a.nodes, a.hot, a.aux
+}
+
+// release lends the tree's arena to the next search and empties the tree.
+func (t *tree) release() {
+	if t.box == nil {
+		return
+	}
+	a := t.box
+	a.nodes, a.hot, a.aux = t.nodes[:0], t.hot[:0], t.aux[:0]
+	arenas.Put(a)
+	*t = tree{}
 }
 
 // auxOf is node id's aux, zero where the tree keeps none.
@@ -71,10 +110,14 @@ func (t *tree) auxOf(id int32) aux {
 // grows the arena as it goes.
 const maxPresize = 1 << 18
 
-// reset empties the tree, keeping its arena, which is first sized for about
-// want nodes so that a search does not spend its time growing it.
+// reset empties the tree, keeping its arena (or borrowing one), which is
+// first sized for about want nodes so that a search does not spend its time
+// growing it.
 func (t *tree) reset(want int, withAux bool) {
 	want = min(max(want, 1), maxPresize)
+	if t.box == nil {
+		t.borrow()
+	}
 	if cap(t.nodes) < want {
 		t.nodes, t.hot = make([]node, 0, want), make([]hot, 0, want)
 	}
@@ -415,7 +458,10 @@ func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
 			t.hi = r
 		}
 	}
-	for _, id := range path {
+	// The root (path[0]) only counts: no selection reads its mean or its
+	// 1/sqrt(visits), which past invSqrtTable visits would take a root.
+	t.nodes[path[0]].visits++
+	for _, id := range path[1:] {
 		nd := &t.nodes[id]
 		nd.visits++
 		if nd.visits < invSqrtTable {
@@ -423,7 +469,7 @@ func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
 		} else {
 			t.hot[id].rs = float32(invSqrt(nd.visits))
 		}
-		if vloss && id != 0 && nd.mover >= 0 {
+		if vloss && nd.mover >= 0 {
 			t.aux[id].vloss--
 		}
 		if nd.mover >= 0 && int(nd.mover) < len(ret) {

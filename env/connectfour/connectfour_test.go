@@ -2,6 +2,7 @@ package connectfour_test
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/connectfour"
 	"github.com/chariot-ai/chariot/env/envtest"
+	"github.com/chariot-ai/chariot/internal/rng"
 )
 
 func mustGame(t testing.TB) *connectfour.Game {
@@ -264,6 +266,110 @@ func FuzzUnmarshalState(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		envtest.CheckUnmarshalNoPanic(t, g, data)
 	})
+}
+
+// TestPlayRandomPlaysLegalGames: from the positions of random games, and
+// at their ends, PlayRandom keeps every disc, finishes the game in a
+// position FromBoard accepts with the same verdict, plays the same game
+// from the same stream, and takes one output of the stream (none from a
+// finished game).
+func TestPlayRandomPlaysLegalGames(t *testing.T) {
+	g := mustGame(t)
+	var buf []env.Action
+	for game := range uint64(300) {
+		var walk rng.PCG
+		walk.Seed(game, 1)
+		s := g.NewState()
+		for step := uint64(0); ; step++ {
+			var p rng.PCG
+			p.Seed(game, step)
+			q, again := p, p
+			out := s.Clone().(*connectfour.State)
+			out.PlayRandom(&p)
+			if !s.IsTerminal() {
+				q.Uint64()
+			}
+			b := out.Board()
+			for i := range b {
+				if s.Board()[i] != '.' && b[i] != s.Board()[i] {
+					t.Fatalf("from %s PlayRandom gave %s: cell %d changed", s.Board(), b, i)
+				}
+			}
+			back, err := g.FromBoard(b)
+			if err != nil || !out.IsTerminal() || back.Score().Verdict != out.Score().Verdict {
+				t.Fatalf("from %s PlayRandom gave %s, %s (read back: %v)", s.Board(), b, out.Score().Verdict, err)
+			}
+			twice := s.Clone().(*connectfour.State)
+			if twice.PlayRandom(&again); twice.Board() != b || p != q {
+				t.Fatalf("from %s: the same stream gave %s, then %s, or took other than one draw", s.Board(), b, twice.Board())
+			}
+			if s.IsTerminal() {
+				break
+			}
+			buf = s.LegalActions(buf)
+			if err := s.Apply(buf[walk.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestPlayRandomIsUniform: over 20,000 games from the empty board,
+// PlayRandom's shares of x's wins, o's wins and draws, and its mean number
+// of discs in each column at the end, are those of uniform moves played
+// through LegalActions and Apply, within five standard errors of the
+// difference.
+func TestPlayRandomIsUniform(t *testing.T) {
+	const games = 20000
+	g := mustGame(t)
+	type tally struct {
+		share         [3]float64 // draws, x's wins, o's wins
+		discs, discs2 [connectfour.Cols]float64
+	}
+	count := func(play func(s *connectfour.State)) (n tally) {
+		for range games {
+			s := g.NewState()
+			play(s)
+			n.share[s.Winner()+1] += 1.0 / games
+			b := s.Board()
+			for c := range connectfour.Cols {
+				d := 0.0
+				for r := range connectfour.Rows {
+					if b[r*connectfour.Cols+c] != '.' {
+						d++
+					}
+				}
+				n.discs[c] += d / games
+				n.discs2[c] += d * d / games
+			}
+		}
+		return n
+	}
+	var p, q rng.PCG
+	p.Seed(1, 2)
+	q.Seed(3, 4)
+	fast := count(func(s *connectfour.State) { s.PlayRandom(&p) })
+	var buf []env.Action
+	slow := count(func(s *connectfour.State) {
+		for !s.IsTerminal() {
+			buf = s.LegalActions(buf)
+			if err := s.Apply(buf[q.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	for i, name := range []string{"draws", "x's wins", "o's wins"} {
+		se := math.Sqrt(2 * slow.share[i] * (1 - slow.share[i]) / games)
+		if math.Abs(fast.share[i]-slow.share[i]) > 5*se {
+			t.Errorf("%s: %.4f with PlayRandom, %.4f through Apply", name, fast.share[i], slow.share[i])
+		}
+	}
+	for c := range connectfour.Cols {
+		se := math.Sqrt(2 * (slow.discs2[c] - slow.discs[c]*slow.discs[c]) / games)
+		if math.Abs(fast.discs[c]-slow.discs[c]) > 5*se {
+			t.Errorf("column %c: %.3f discs at the end with PlayRandom, %.3f through Apply", 'a'+c, fast.discs[c], slow.discs[c])
+		}
+	}
 }
 
 func BenchmarkRandomGame(b *testing.B) {

@@ -24,6 +24,8 @@
 //
 // The engine keeps each player's discs as a 64-bit board, seven bits a
 // column (six cells and a guard bit), so a move and its win check are a few
-// shifts; package tests count the games of every length to depth 8 both on
-// it and on a plain grid of cells, and the counts agree.
+// shifts, and a 7-bit set of the columns not full; package tests count the
+// games of every length to depth 8 both on it and on a plain grid of cells,
+// and the counts agree. PlayRandom plays a search's random rollout in one
+// loop, a move being a draw, a table look-up and a drop.
 package connectfour

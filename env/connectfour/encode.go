@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -49,8 +50,9 @@ func (g *Game) fromBoard(board string) (*State, error) {
 	if len(board) != Cells {
 		return nil, fmt.Errorf("%d characters, want %d", len(board), Cells)
 	}
-	s := &State{game: g, winner: inPlay}
+	s := g.NewState()
 	var count [2]int
+	var height [Cols]int
 	for i := range Cells {
 		c, r := i%Cols, i/Cols
 		var p int
@@ -64,11 +66,13 @@ func (g *Game) fromBoard(board string) (*State, error) {
 		default:
 			return nil, fmt.Errorf("character %q at %d, want x, o or .", board[i], i)
 		}
-		if int(s.height[c]) != r {
+		if height[c] != r {
 			return nil, fmt.Errorf("a disc in column %c, row %d, above an empty cell", 'a'+c, r+1)
 		}
 		s.discs[p] |= bit(c, r)
-		s.height[c]++
+		if height[c]++; height[c] == Rows {
+			s.open &^= 1 << c
+		}
 		count[p]++
 	}
 	s.moves = int8(count[0] + count[1])
@@ -100,11 +104,12 @@ func (g *Game) fromBoard(board string) (*State, error) {
 // removed, leaves p without a line: the winning drop play could have made
 // last.
 func (s *State) lastDiscExists(p int) bool {
-	for c, h := range s.height {
+	for c := range Cols {
+		h := bits.Len64(s.cells(c))
 		if h == 0 {
 			continue
 		}
-		if b := bit(c, int(h)-1); s.discs[p]&b != 0 && !fourInLine(s.discs[p]&^b) {
+		if b := bit(c, h-1); s.discs[p]&b != 0 && !fourInLine(s.discs[p]&^b) {
 			return true
 		}
 	}

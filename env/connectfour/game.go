@@ -63,5 +63,5 @@ func (g *Game) NewInitialState(seed uint64) env.State { return g.NewState() }
 
 // NewState returns the empty board with the concrete type.
 func (g *Game) NewState() *State {
-	return &State{game: g, winner: inPlay}
+	return &State{game: g, open: allOpen, winner: inPlay}
 }

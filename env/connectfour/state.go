@@ -2,10 +2,12 @@ package connectfour
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/internal/rng"
 )
 
 // Values of State.winner besides a seat.
@@ -21,16 +23,27 @@ const colBits = Rows + 1
 // bit is the bit of the cell at column c and row r (0 at the bottom).
 func bit(c, r int) uint64 { return 1 << (c*colBits + r) }
 
+// Masks of the bit board: the bottom row, the top row, and column a's cells.
+const (
+	bottomRow = 0x40810204081 // bit(c, 0) for every column c
+	topRow    = bottomRow << (Rows - 1)
+	column    = 1<<Rows - 1
+	allOpen   = 1<<Cols - 1 // State.open with no column full
+)
+
+// cells is the discs in column c, as the low bits of a word.
+func (s *State) cells(c int) uint64 { return ((s.discs[0] | s.discs[1]) >> (c * colBits)) & column }
+
 // State is one position of Connect Four. Its zero value is not usable; get
 // one from Game.NewState, Game.NewInitialState or Game.FromBoard. Clone is
 // a struct copy.
 type State struct {
 	env.PerfectInformation
 	game   *Game
-	discs  [2]uint64  // each seat's discs, a bit per cell (see bit)
-	height [Cols]int8 // discs in each column
-	moves  int8       // discs on the board; x is to move when even
-	winner int8       // inPlay, seat 0 or 1, or draw
+	discs  [2]uint64 // each seat's discs, a bit per cell (see bit)
+	open   uint8     // a bit for each column that is not full
+	moves  int8      // discs on the board; x is to move when even
+	winner int8      // inPlay, seat 0 or 1, or draw
 }
 
 var _ env.State = (*State)(nil)
@@ -67,10 +80,8 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 	if s.winner != inPlay {
 		return buf
 	}
-	for c, h := range s.height {
-		if h < Rows {
-			buf = append(buf, env.Action(c))
-		}
+	for m := s.open; m != 0; m &= m - 1 {
+		buf = append(buf, env.Action(bits.TrailingZeros8(m)))
 	}
 	return buf
 }
@@ -85,12 +96,15 @@ func (s *State) Apply(a env.Action) error {
 		return fmt.Errorf("connectfour: column %s in a finished game: %w", s.ActionString(a), env.ErrIllegal)
 	case a < 0 || a >= Cols:
 		return fmt.Errorf("connectfour: action %d out of range 0 to %d: %w", int(a), Cols-1, env.ErrIllegal)
-	case s.height[a] == Rows:
+	case s.open>>a&1 == 0:
 		return fmt.Errorf("connectfour: column %s is full: %w", s.ActionString(a), env.ErrIllegal)
 	}
 	p := s.mover()
-	s.discs[p] |= bit(int(a), int(s.height[a]))
-	s.height[a]++
+	d := landing(s.discs[0]|s.discs[1], int(a))
+	s.discs[p] |= d
+	if d&topRow != 0 {
+		s.open &^= 1 << a
+	}
 	s.moves++
 	switch {
 	case fourInLine(s.discs[p]):
@@ -100,6 +114,69 @@ func (s *State) Apply(a env.Action) error {
 	}
 	return nil
 }
+
+// landing is the cell a disc dropped in open column c of the board lands
+// on: adding the bottom row carries into each column's lowest empty cell.
+func landing(board uint64, c int) uint64 {
+	return (board + bottomRow) & (column << (c * colBits))
+}
+
+// PlayRandom plays uniform random moves to the end of the game: the
+// search calls it for its random rollouts, the hot loop of a plain search.
+// The moves are drawn from a Wyrand stream seeded by one draw of r, so the
+// game is fixed by r's state, which advances by one output: a tenth of the
+// cost of drawing every move from r (see rng.Wyrand). It is Apply's work on
+// local copies of the boards and the stream, which stay in registers: a
+// move is a draw, a table look-up, a few shifts and no call.
+func (s *State) PlayRandom(r *rng.PCG) {
+	if s.winner != inPlay {
+		return
+	}
+	me, you := s.discs[s.mover()], s.discs[1-s.mover()]
+	open, moves, gen := s.open, s.moves, rng.Wyrand(r.Uint64())
+	winner := int8(inPlay)
+	for winner == inPlay {
+		n := uint64(bits.OnesCount8(open))
+		i, lo := bits.Mul64(gen.Uint64(), n)
+		if lo < n { // rare: a copy takes the address, so gen stays in a register
+			g := gen
+			i = g.Unbias(n, i, lo)
+			gen = g
+		}
+		c := int(nthOpen[open][i])
+		d := landing(me|you, c)
+		me |= d
+		if d&topRow != 0 {
+			open &^= 1 << c
+		}
+		moves++
+		switch {
+		case fourInLine(me):
+			winner = moves&1 ^ 1 // the mover, whose discs are me
+		case moves == Cells:
+			winner = draw
+		}
+		me, you = you, me
+	}
+	// The boards were swapped after the last move: you is the last mover's.
+	p := int(moves-1) & 1
+	s.discs[p], s.discs[1-p] = you, me
+	s.open, s.moves, s.winner = open, moves, winner
+}
+
+// nthOpen[m][i] is the i-th column (from a) of the set m of open columns.
+var nthOpen = func() (t [allOpen + 1][Cols]uint8) {
+	for m := range t {
+		i := 0
+		for c := range Cols {
+			if m>>c&1 != 0 {
+				t[m][i] = uint8(c)
+				i++
+			}
+		}
+	}
+	return t
+}()
 
 // fourInLine reports whether a bit board holds four in a line: for each
 // direction (up a column, along a row, and the two diagonals) it pairs each
