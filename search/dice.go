@@ -1,6 +1,10 @@
 package search
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/chariot-ai/chariot/env"
+)
 
 // SetDice makes every simulation draw its chance outcomes from a fresh
 // stream of its own, dice(), in the order the simulation meets its chance
@@ -29,4 +33,27 @@ func (s *Searcher) startDice(wk *worker) {
 	if s.dice != nil {
 		wk.dice = s.dice()
 	}
+}
+
+// sampleChance draws the outcome of the chance node at st as
+// env.SampleChance draws it from ChanceOutcomes, from the same stream:
+// where the game declares the node a fair die (env.UniformChancer),
+// without listing it.
+func (wk *worker) sampleChance(st env.State) env.Action {
+	if uc, ok := st.(env.UniformChancer); ok {
+		if first, k := uc.UniformChance(); k > 0 {
+			return env.SampleUniform(first, k, wk.chanceFloat64())
+		}
+	}
+	wk.outcomes = st.ChanceOutcomes(wk.outcomes)
+	return env.SampleChance(wk.outcomes, wk.chanceRNG())
+}
+
+// chanceFloat64 is chanceRNG().Float64(), drawn from the worker's own
+// generator without a call where no dice are set.
+func (wk *worker) chanceFloat64() float64 {
+	if wk.dice != nil {
+		return wk.dice.Float64()
+	}
+	return float64(wk.src.Uint64()<<11>>11) / (1 << 53) // as rand.Rand's Float64
 }

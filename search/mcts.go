@@ -453,14 +453,13 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 			continue
 		}
 		if p == env.Chance {
-			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
 			if open {
-				if !s.applyChance(st, env.SampleChance(wk.outcomes, wk.chanceRNG()), wk) {
+				if !s.applyChance(st, wk.sampleChance(st), wk) {
 					break
 				}
 				continue
 			}
-			a := s.chanceChild(t, n, wk)
+			a := s.chanceChild(t, n, st, wk)
 			c := t.find(n, a)
 			if c < 0 {
 				c = t.add(n, a, -1)
@@ -586,10 +585,11 @@ func (s *Searcher) rolloutFailed(st env.State, wk *worker, err error) {
 
 // chanceChild samples an outcome, or with ExpandChance takes the outcome
 // furthest behind its share of the node's visits.
-func (s *Searcher) chanceChild(t *tree, n int32, wk *worker) env.Action {
+func (s *Searcher) chanceChild(t *tree, n int32, st env.State, wk *worker) env.Action {
 	if !s.cfg.ExpandChance || wk.dice != nil {
-		return env.SampleChance(wk.outcomes, wk.chanceRNG())
+		return wk.sampleChance(st)
 	}
+	wk.outcomes = st.ChanceOutcomes(wk.outcomes)
 	best, bestGap := wk.outcomes[0].Action, math.Inf(-1)
 	total := float64(t.nodes[n].visits + 1)
 	for _, o := range wk.outcomes {
@@ -629,8 +629,7 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 			break
 		}
 		if p == env.Chance {
-			wk.outcomes = st.ChanceOutcomes(wk.outcomes)
-			a := env.SampleChance(wk.outcomes, wk.chanceRNG())
+			a := wk.sampleChance(st)
 			if err := st.Apply(a); err != nil {
 				s.chanceRefused(st, a, wk, err)
 				return nil

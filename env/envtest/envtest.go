@@ -54,6 +54,7 @@ const (
 	CheckPrompt   = "prompt"   // Prompter: one line until the end
 	CheckPhase    = "phase"    // Phaser: one line, "turn N, " then the phase
 	CheckOutcomes = "outcomes" // every chance outcome entered by number, "roll N", name and ActionString
+	CheckUniform  = "uniform"  // UniformChancer: a fair die claimed is the die ChanceOutcomes lists
 	CheckLeaf     = "leaf"     // LeafValuer: NumPlayers finite values, deterministic
 	CheckRuleBot  = "rulebot"  // RuleBot: the rules' action is legal
 	CheckActions  = "actions"  // BoardActioner: a click on a place plays the moves that name it
@@ -67,7 +68,7 @@ const (
 )
 
 var checkNames = []string{CheckResample, CheckSeats, CheckShape, CheckKinds, CheckCaveats, CheckBoard, CheckPrompt,
-	CheckPhase, CheckOutcomes, CheckLeaf, CheckRuleBot, CheckActions, CheckPieces, CheckLayout, CheckCopier,
+	CheckPhase, CheckOutcomes, CheckUniform, CheckLeaf, CheckRuleBot, CheckActions, CheckPieces, CheckLayout, CheckCopier,
 	CheckReturns, CheckFeatures, CheckNarrate, CheckEdit}
 
 // on reports whether the named check runs.

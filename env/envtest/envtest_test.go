@@ -172,6 +172,8 @@ func TestCheckCatchesPluginBugs(t *testing.T) {
 		{"phase", "phase: Phase \"turn 1 (the coin), pick\" begins with the turn"},
 		{"outcome_clash", "outcomes: outcome \"lo\" (number 1, name \"2\") entered as \"2\" reads as \"hi\""},
 		{"outcome_number", "outcomes: outcome \"hi\": number 1 negative or repeated"},
+		{"uniform_claim", "uniform: UniformChance gives 2 faces from 2 (\"lo\"), but ChanceOutcomes lists"},
+		{"uniform_away", "uniform: UniformChance gives a die of 2 faces away from a chance node"},
 		{"leaf_nan", "leaf: LeafValue [NaN 0]: want 2 finite values"},
 		{"leaf_len", "leaf: LeafValue [0]: want 2 finite values"},
 		{"leaf_random", "leaf: LeafValue"},

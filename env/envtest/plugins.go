@@ -276,6 +276,11 @@ func (c *checker) checkStatePlugins(s env.State, j0 []byte, legal []env.Action, 
 			return named(CheckOutcomes, err)
 		}
 	}
+	if uc, ok := s.(env.UniformChancer); ok && c.on(CheckUniform) {
+		if err := checkUniform(uc, s, cur); err != nil {
+			return named(CheckUniform, err)
+		}
+	}
 	if dk, ok := s.(env.DecisionKinder); ok && c.on(CheckKinds) {
 		if err := checkKind(dk.DecisionKind(), g, cur); err != nil {
 			return named(CheckKinds, err)
@@ -379,6 +384,30 @@ func checkReturnsWriter(w env.ReturnsWriter, want []float64, np int, allocs bool
 	buf = make([]float64, 0, np)
 	if allocs := testing.AllocsPerRun(allocRuns, func() { buf = w.WriteReturns(buf) }); allocs > 0 {
 		return fmt.Errorf("WriteReturns allocates %v times into a buffer of capacity NumPlayers", allocs)
+	}
+	return nil
+}
+
+// checkUniform: where UniformChance claims a fair die, ChanceOutcomes
+// lists exactly its faces, in order, each of probability 1/k; away from a
+// chance node it claims none.
+func checkUniform(uc env.UniformChancer, s env.State, cur env.Player) error {
+	first, k := uc.UniformChance()
+	switch {
+	case k < 0:
+		return fmt.Errorf("UniformChance gives %d faces", k)
+	case k == 0:
+		return nil
+	case cur != env.Chance:
+		return fmt.Errorf("UniformChance gives a die of %d faces away from a chance node", k)
+	}
+	outs := s.ChanceOutcomes(nil)
+	ok := len(outs) == k
+	for i := 0; ok && i < k; i++ {
+		ok = outs[i].Action == first+env.Action(i) && outs[i].Prob == 1/float64(k)
+	}
+	if !ok {
+		return fmt.Errorf("UniformChance gives %d faces from %d (%q), but ChanceOutcomes lists %v", k, first, s.ActionString(first), outs)
 	}
 	return nil
 }

@@ -207,6 +207,15 @@ func (s *plusState) LeafValue() []float64 {
 	return v
 }
 
+// UniformChance claims no fair die, but under the bugs a fair coin at the
+// chance nodes (which are 1 to 3) or at every node.
+func (s *plusState) UniformChance() (env.Action, int) {
+	if s.g.bug == "uniform_away" || (s.g.bug == "uniform_claim" && s.CurrentPlayer() == env.Chance) {
+		return 2, 2
+	}
+	return 0, 0
+}
+
 func (s *plusState) RuleAction() (env.Action, error) {
 	if s.g.bug == "rulebot" {
 		return 3, nil

@@ -110,6 +110,14 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	return buf
 }
 
+// UniformChance implements env.UniformChancer: the die is fair.
+func (s *State) UniformChance() (env.Action, int) {
+	if s.winner >= 0 || !s.chance {
+		return 0, 0
+	}
+	return RollFace, s.game.die
+}
+
 // legal reports whether a is legal, without a buffer.
 func (s *State) legal(a env.Action) bool {
 	switch {

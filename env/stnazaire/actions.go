@@ -249,6 +249,15 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	return buf
 }
 
+// UniformChance implements env.UniformChancer: every die is a fair D10,
+// or a fair pick among k.
+func (s *State) UniformChance() (env.Action, int) {
+	if s.roll == rollNone || s.phase == phOver {
+		return 0, 0
+	}
+	return RollAction(1), int(s.rollK)
+}
+
 // dieOutcomes[k] lists the outcomes of a die read as 1..k, as
 // ChanceOutcomes gives them.
 var dieOutcomes = func() (t [11][]env.Outcome) {
