@@ -50,6 +50,9 @@ func TestGermanFeatureDecisions(t *testing.T) {
 					sbuf = e.EncodeState(sbuf)
 					inRange(t, germanStateFeatureDocs, sbuf)
 					kinds[sbuf[fDecision]]++
+					if sbuf[fAlert] != b2f(r == "alert") {
+						t.Fatalf("%s: alert reads %v", r, sbuf[fAlert])
+					}
 					if kinds[3] == 1 && sbuf[fDecision] == 3 {
 						noAllocs(t, e, s, legal)
 					}
