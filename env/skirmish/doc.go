@@ -17,7 +17,8 @@
 // reaction rules the text promised for a later post are authored in
 // reactions.go (G1-G5, sets sleepy and alert). The scenario is data
 // (data/default.json, explained in data/README.md); RULINGS.md lists the
-// readings taken where the text is unclear.
+// readings taken where the text is unclear. With opponent=seat the German
+// seat has learning features of its own (features.go, FEATURES.md).
 //
 // Options (key=value, see optionDocs): reactions, opponent, turns, data.
 package skirmish
