@@ -45,23 +45,23 @@ const (
 
 // germanStateFeatureDocs are the German state features, in order.
 var germanStateFeatureDocs = []env.FeatureDoc{
-	fd("turn", 1, 40, "game turn"),
-	fd("turns_left", 0, 39, "turns after the current one"),
-	fd("decision", 0, 3, "pending German decision: 0 none, 1 move, 2 target, 3 consolidate"),
-	fd("vp", -100, 200, "running British victory points: the German wants them low"),
-	fd("cdo_ashore", 0, 64, "commando units ashore"),
-	fd("cdo_strength", 0, 400, "their total strength"),
-	fd("cdo_charges", 0, 64, "commando units ashore still carrying demolition charges"),
-	fd("obj_open", 0, 64, "objectives intact or damaged"),
-	fd("obj_charged", 0, 64, "open objectives with charges set"),
-	fd("g_units", 0, 64, "German units on the map"),
-	fd("g_strength", 0, 400, "their total strength"),
-	fd("g_reduced", 0, 64, "German units on their reduced side"),
-	fd("cup", 0, 200, "counters left in the cup"),
-	fd("u_strength", -1, 30, "the unit deciding a move: its strength (NA=-1 at any other decision, as for every u_ feature)"),
-	fd("u_cdo_here", -1, 64, "commando units in its area"),
-	fd("u_dist_cdo", -1, featFar, "its distance in areas to the nearest commando ashore (20 if none)"),
-	fd("u_dist_obj", -1, featFar, "its distance to the nearest open objective on land (20 if none)"),
+	env.Feature("turn", 1, 40, "game turn"),
+	env.Feature("turns_left", 0, 39, "turns after the current one"),
+	env.Feature("decision", 0, 3, "pending German decision: 0 none, 1 move, 2 target, 3 consolidate"),
+	env.Feature("vp", -100, 200, "running British victory points: the German wants them low"),
+	env.Feature("cdo_ashore", 0, 64, "commando units ashore"),
+	env.Feature("cdo_strength", 0, 400, "their total strength"),
+	env.Feature("cdo_charges", 0, 64, "commando units ashore still carrying demolition charges"),
+	env.Feature("obj_open", 0, 64, "objectives intact or damaged"),
+	env.Feature("obj_charged", 0, 64, "open objectives with charges set"),
+	env.Feature("g_units", 0, 64, "German units on the map"),
+	env.Feature("g_strength", 0, 400, "their total strength"),
+	env.Feature("g_reduced", 0, 64, "German units on their reduced side"),
+	env.Feature("cup", 0, 200, "counters left in the cup"),
+	env.Feature("u_strength", -1, 30, "the unit deciding a move: its strength (NA=-1 at any other decision, as for every u_ feature)"),
+	env.Feature("u_cdo_here", -1, 64, "commando units in its area"),
+	env.Feature("u_dist_cdo", -1, featFar, "its distance in areas to the nearest commando ashore (20 if none)"),
+	env.Feature("u_dist_obj", -1, featFar, "its distance to the nearest open objective on land (20 if none)"),
 }
 
 // The action's own features.
@@ -83,19 +83,19 @@ const (
 )
 
 var germanActionOwnDocs = []env.FeatureDoc{
-	fd("a_kind", 0, 3, "0 pass, 1 move to an area, 2 fire at a commando unit, 3 merge (consolidate)"),
-	fd("a_rules", 0, 1, "1 if the aid's rules choose this action: what the agent rules plays"),
-	fd("a_to_dist_cdo", -1, featFar, "move: distance from the destination to the nearest commando ashore"),
-	fd("a_to_dist_cdo_delta", -featFar, featFar, "move: that distance less u_dist_cdo (below 0: nearer)"),
-	fd("a_to_cdo", -1, 64, "move: commando units in the destination"),
-	fd("a_to_dist_obj", -1, featFar, "move: distance from the destination to the nearest open objective"),
-	fd("a_to_obj", -1, 1, "move: an open objective lies in the destination"),
-	fd("a_to_germans", -1, 64, "move: German units already in the destination"),
-	fd("a_tgt_strength", -1, 30, "fire: the commando unit's strength"),
-	fd("a_tgt_assault", -1, 1, "fire: it is an assault party"),
-	fd("a_tgt_charges", -1, 10, "fire: demolition charges it carries"),
-	fd("a_tgt_grenades", -1, 10, "fire: grenades it carries"),
-	fd("a_tgt_primary_open", -1, 1, "fire: its primary objective is still open"),
+	env.Feature("a_kind", 0, 3, "0 pass, 1 move to an area, 2 fire at a commando unit, 3 merge (consolidate)"),
+	env.Feature("a_rules", 0, 1, "1 if the aid's rules choose this action: what the agent rules plays"),
+	env.Feature("a_to_dist_cdo", -1, featFar, "move: distance from the destination to the nearest commando ashore"),
+	env.Feature("a_to_dist_cdo_delta", -featFar, featFar, "move: that distance less u_dist_cdo (below 0: nearer)"),
+	env.Feature("a_to_cdo", -1, 64, "move: commando units in the destination"),
+	env.Feature("a_to_dist_obj", -1, featFar, "move: distance from the destination to the nearest open objective"),
+	env.Feature("a_to_obj", -1, 1, "move: an open objective lies in the destination"),
+	env.Feature("a_to_germans", -1, 64, "move: German units already in the destination"),
+	env.Feature("a_tgt_strength", -1, 30, "fire: the commando unit's strength"),
+	env.Feature("a_tgt_assault", -1, 1, "fire: it is an assault party"),
+	env.Feature("a_tgt_charges", -1, 10, "fire: demolition charges it carries"),
+	env.Feature("a_tgt_grenades", -1, 10, "fire: grenades it carries"),
+	env.Feature("a_tgt_primary_open", -1, 1, "fire: its primary objective is still open"),
 }
 
 // germanContext are the state features at the head of a state–action row.
@@ -103,18 +103,7 @@ var germanContext = []int{fTurn, fTurnsLeft, fDecision, fUStrength, fUCdoHere, f
 
 // germanActionFeatureDocs are the features of a German state–action row:
 // the context, n_legal, then the action's own.
-var germanActionFeatureDocs = func() []env.FeatureDoc {
-	var fs []env.FeatureDoc
-	for _, i := range germanContext {
-		fs = append(fs, germanStateFeatureDocs[i])
-	}
-	fs = append(fs, fd("n_legal", 1, 64, "number of legal actions at the decision"))
-	return append(fs, germanActionOwnDocs...)
-}()
-
-func fd(name string, lo, hi float64, meaning string) env.FeatureDoc {
-	return env.FeatureDoc{Name: name, Lo: lo, Hi: hi, Meaning: meaning}
-}
+var germanActionFeatureDocs = env.ActionRowDocs(germanStateFeatureDocs, germanContext, 64, germanActionOwnDocs)
 
 var _ env.Featurer = (*Game)(nil)
 
@@ -261,16 +250,7 @@ func (e *germanEncoder) EncodeState(buf []float64) []float64 { return append(buf
 
 // EncodeAction implements env.FeatureEncoder.
 func (e *germanEncoder) EncodeAction(a env.Action, buf []float64) []float64 {
-	dst := buf[:0]
-	for _, i := range germanContext {
-		dst = append(dst, e.state[i])
-	}
-	dst = append(dst, float64(e.nLegal))
-	n := len(dst)
-	for range numOwn {
-		dst = append(dst, featNA)
-	}
-	own := dst[n:]
+	dst, own := env.AppendActionRow(buf, e.state, germanContext, e.nLegal, numOwn, featNA)
 	own[aToDistCdoDelta] = 0
 	s, d := e.s, e.s.data()
 	rule, err := s.RuleAction()
@@ -298,19 +278,12 @@ func (e *germanEncoder) EncodeAction(a env.Action, buf []float64) []float64 {
 	case "at":
 		u := arg
 		own[aKind] = 2
-		own[aTgtStrength], own[aTgtAssault] = float64(s.UStr[u]), b2i(d.Commandos[u].Assault)
+		own[aTgtStrength], own[aTgtAssault] = float64(s.UStr[u]), env.Flag(d.Commandos[u].Assault)
 		own[aTgtCharges], own[aTgtGrenades] = float64(s.UChg[u]), float64(s.UGren[u])
 		p := int(d.Commandos[u].Primary)
-		own[aTgtPrimaryOpen] = b2i(p >= 0 && s.objOpen(p))
+		own[aTgtPrimaryOpen] = env.Flag(p >= 0 && s.objOpen(p))
 	default:
 		panic(fmt.Sprintf("features: action %s is not a German decision", s.ActionString(a)))
 	}
 	return dst
-}
-
-func b2i(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
 }

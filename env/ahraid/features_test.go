@@ -2,7 +2,6 @@ package ahraid
 
 import (
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
 
@@ -14,26 +13,14 @@ func TestGermanFeatureTables(t *testing.T) {
 	if len(germanStateFeatureDocs) != numState || len(germanActionOwnDocs) != numOwn {
 		t.Fatalf("tables have %d and %d features, the code %d and %d", len(germanStateFeatureDocs), len(germanActionOwnDocs), numState, numOwn)
 	}
-	readme, err := os.ReadFile("FEATURES.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := envtest.CheckFeatureTable(readme, germanStateFeatureDocs, germanActionFeatureDocs[len(germanContext):]); err != nil {
-		t.Error(err)
-	}
+	envtest.FeatureFile(t, "FEATURES.md", &germanEncoder{})
 }
 
 func TestBritishFeatureTables(t *testing.T) {
 	if len(britishStateFeatureDocs) != numBState || len(britishActionOwnDocs) != numBOwn {
 		t.Fatalf("tables have %d and %d features, the code %d and %d", len(britishStateFeatureDocs), len(britishActionOwnDocs), numBState, numBOwn)
 	}
-	readme, err := os.ReadFile("FEATURES.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := envtest.CheckFeatureTable(readme, britishStateFeatureDocs, britishActionFeatureDocs[len(britishContext):]); err != nil {
-		t.Error(err)
-	}
+	envtest.FeatureFile(t, "FEATURES.md", &britishEncoder{})
 }
 
 // TestBritishFeaturesSeeTheDecision plays random games and checks that a

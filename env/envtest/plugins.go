@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -464,6 +465,19 @@ func checkRulesFeature(s env.State, rules, marked int, enc env.FeatureEncoder) e
 		return fmt.Errorf("%s reads %v on the rules' action %q and is non-zero on %d legal actions, want 1 on that one alone", RulesFeature, v[rules], s.ActionString(want), marked)
 	}
 	return nil
+}
+
+// FeatureFile checks the feature document at path (a game's FEATURES.md)
+// against every feature enc documents (CheckFeatureTable).
+func FeatureFile(tb TB, path string, enc env.FeatureEncoder) {
+	tb.Helper()
+	md, err := os.ReadFile(path)
+	if err == nil {
+		err = CheckFeatureTable(md, enc.StateDocs(), enc.ActionDocs())
+	}
+	if err != nil {
+		tb.Errorf("%s: %v", path, err)
+	}
 }
 
 // CheckFeatureTable checks that a game's feature document (its FEATURES.md,

@@ -79,45 +79,45 @@ const (
 // germanStateFeatureDocs are the German state features, in order.
 var germanStateFeatureDocs = func() []env.FeatureDoc {
 	fs := []env.FeatureDoc{
-		fd("turn", 1, 24, "game turn (14.1)"),
-		fd("turns_left", 0, 23, "turns after the current one"),
-		fd("decision", 0, 3, "pending German decision: 0 none, 1 german_fire (whom a position hits), 2 german_move (a movement check), 3 german_depth (who gets a depth marker)"),
-		fd("points", -20, 200, "running Commonwealth victory points (14.3): objective VP plus evacuated steps less the variants' penalty; the German wants them low"),
-		fd("obj_vp", 0, 64, "objective VP destroyed (10.7)"),
-		fd("evacuated", 0, 200, "steps in the Evacuated Units box"),
-		fd("cw_elim_steps", 0, 200, "Commonwealth steps eliminated"),
-		fd("obj_open", 0, 64, "VP positions without an Objective Destroyed marker"),
-		fd("obj_threat", 0, 64, "of those, the ones with a Commonwealth unit within 2 hexes (6.19)"),
-		fd("cw_map", 0, 64, "Commonwealth units on the map (ashore)"),
-		fd("cw_map_steps", 0, 200, "their steps"),
-		fd("cw_map_strength", 0, 400, "their total strength"),
-		fd("cw_disrupted", 0, 64, "of them, disrupted or Attacker Disrupted"),
-		fd("cw_box", 0, 64, "Commonwealth units in Beach Landing boxes"),
-		fd("cw_box_steps", 0, 200, "their steps"),
-		fd("cw_track", 0, 64, "Commonwealth units still on the turn track"),
+		env.Feature("turn", 1, 24, "game turn (14.1)"),
+		env.Feature("turns_left", 0, 23, "turns after the current one"),
+		env.Feature("decision", 0, 3, "pending German decision: 0 none, 1 german_fire (whom a position hits), 2 german_move (a movement check), 3 german_depth (who gets a depth marker)"),
+		env.Feature("points", -20, 200, "running Commonwealth victory points (14.3): objective VP plus evacuated steps less the variants' penalty; the German wants them low"),
+		env.Feature("obj_vp", 0, 64, "objective VP destroyed (10.7)"),
+		env.Feature("evacuated", 0, 200, "steps in the Evacuated Units box"),
+		env.Feature("cw_elim_steps", 0, 200, "Commonwealth steps eliminated"),
+		env.Feature("obj_open", 0, 64, "VP positions without an Objective Destroyed marker"),
+		env.Feature("obj_threat", 0, 64, "of those, the ones with a Commonwealth unit within 2 hexes (6.19)"),
+		env.Feature("cw_map", 0, 64, "Commonwealth units on the map (ashore)"),
+		env.Feature("cw_map_steps", 0, 200, "their steps"),
+		env.Feature("cw_map_strength", 0, 400, "their total strength"),
+		env.Feature("cw_disrupted", 0, 64, "of them, disrupted or Attacker Disrupted"),
+		env.Feature("cw_box", 0, 64, "Commonwealth units in Beach Landing boxes"),
+		env.Feature("cw_box_steps", 0, 200, "their steps"),
+		env.Feature("cw_track", 0, 64, "Commonwealth units still on the turn track"),
 	}
 	for _, a := range featAreas {
-		fs = append(fs, fd("cw_steps_"+strings.ToLower(a), 0, 200, "Commonwealth steps ashore in the "+a+" area"))
+		fs = append(fs, env.Feature("cw_steps_"+strings.ToLower(a), 0, 200, "Commonwealth steps ashore in the "+a+" area"))
 	}
 	for _, t := range featTracks {
-		fs = append(fs, fd("tp_"+strings.ToLower(t), 0, 10, "transport points left on the "+t+" track"))
+		fs = append(fs, env.Feature("tp_"+strings.ToLower(t), 0, 10, "transport points left on the "+t+" track"))
 	}
 	return append(fs,
-		fd("g_units", 0, 64, "German units on the map"),
-		fd("g_revealed", 0, 64, "of them, revealed"),
-		fd("g_disrupted", 0, 64, "of them, disrupted"),
-		fd("g_strength", 0, 200, "their total printed strength"),
-		fd("depth_box", 0, 24, "depth markers left in the Depth box"),
-		fd("depth_map", 0, 24, "depth markers on German units"),
-		fd("cup", 0, 40, "op chits in the cup"),
-		fd("draws_left", 0, 3, "op chits still to draw this turn (4.1 II)"),
-		fd("u_type", -1, 5, "the unit firing or checked for movement: 0 coastal, 1 infantry, 2 artillery, 3 anti-tank, 4 engineer, 5 HQ (NA=-1 at a depth marker or no decision, as for every u_ feature)"),
-		fd("u_strength", -1, 10, "its printed strength"),
-		fd("u_depth", -1, 3, "strength of its depth marker, 0 without one"),
-		fd("u_vp", -1, 10, "VP of its position, 0 if none or destroyed"),
-		fd("u_field_cw", -1, 64, "Commonwealth units in its field of fire, on the map or in its boxes"),
-		fd("u_dist_cw", -1, featFar, "hexes to the nearest Commonwealth unit on its map (20 if none)"),
-		fd("u_hits", -1, 2, "german_fire: hits it still has to give this chit (6.7); NA at a movement check"),
+		env.Feature("g_units", 0, 64, "German units on the map"),
+		env.Feature("g_revealed", 0, 64, "of them, revealed"),
+		env.Feature("g_disrupted", 0, 64, "of them, disrupted"),
+		env.Feature("g_strength", 0, 200, "their total printed strength"),
+		env.Feature("depth_box", 0, 24, "depth markers left in the Depth box"),
+		env.Feature("depth_map", 0, 24, "depth markers on German units"),
+		env.Feature("cup", 0, 40, "op chits in the cup"),
+		env.Feature("draws_left", 0, 3, "op chits still to draw this turn (4.1 II)"),
+		env.Feature("u_type", -1, 5, "the unit firing or checked for movement: 0 coastal, 1 infantry, 2 artillery, 3 anti-tank, 4 engineer, 5 HQ (NA=-1 at a depth marker or no decision, as for every u_ feature)"),
+		env.Feature("u_strength", -1, 10, "its printed strength"),
+		env.Feature("u_depth", -1, 3, "strength of its depth marker, 0 without one"),
+		env.Feature("u_vp", -1, 10, "VP of its position, 0 if none or destroyed"),
+		env.Feature("u_field_cw", -1, 64, "Commonwealth units in its field of fire, on the map or in its boxes"),
+		env.Feature("u_dist_cw", -1, featFar, "hexes to the nearest Commonwealth unit on its map (20 if none)"),
+		env.Feature("u_hits", -1, 2, "german_fire: hits it still has to give this chit (6.7); NA at a movement check"),
 	)
 }()
 
@@ -147,26 +147,26 @@ const (
 )
 
 var germanActionOwnDocs = []env.FeatureDoc{
-	fd("a_kind", 0, 4, "0 pass (stay), 1 hit a Commonwealth unit, 2 move to a free position, 3 assault move on a held position (6.18), 4 depth marker to a unit"),
-	fd("a_rules", 0, 1, "1 if the printed priorities choose this action (6.15-6.21, 9.2, 15.1): what the agent rules plays"),
-	fd("a_tgt_type", -1, 2, "hit: the unit's type, 0 infantry, 1 commando, 2 tank"),
-	fd("a_tgt_steps", -1, 4, "hit: its steps"),
-	fd("a_tgt_strength", -1, 10, "hit: its strength"),
-	fd("a_tgt_level", -1, 6, "hit: its fire priority (15.1): 1 in a box (a step and a transport point lost), 2..4 a step lost and disrupted (adjacent in the open, adjacent, farther), 5..6 disrupted only (adjacent, farther)"),
-	fd("a_tgt_group", -1, 1, "hit: it is among the units the priorities leave to choose from (best level, most steps)"),
-	fd("a_tgt_box", -1, 1, "hit: it is in a Beach Landing box"),
-	fd("a_tgt_hex_steps", -1, 64, "hit: Commonwealth steps in its hex (0 in a box)"),
-	fd("a_tgt_later", -1, 1, "hit: a position firing later on this chit may hit it too"),
-	fd("a_tgt_dist_obj", -1, featFar, "hit: hexes from it to the nearest VP position not destroyed (20 in a box or none on its map)"),
-	fd("a_tgt_engineers", -1, 1, "hit: it carries engineers (8.2)"),
-	fd("a_tgt_disrupted", -1, 1, "hit: it is already disrupted"),
-	fd("a_pos_vp", -1, 10, "move, assault, depth: VP of the position, 0 if none or destroyed"),
-	fd("a_pos_dist_cw", -1, featFar, "move, assault, depth: hexes from the position to the nearest Commonwealth unit on its map (20 if none)"),
-	fd("a_pos_dist_cw_delta", -featFar, featFar, "move, assault: that distance less u_dist_cw (below 0: nearer); 0 at a depth marker"),
-	fd("a_pos_field_cw", -1, 64, "move, assault, depth: Commonwealth units in the position's field of fire"),
-	fd("a_pos_cw_strength", -1, 64, "move, assault, depth: Commonwealth strength in the position's hex (an assault die above it pushes them back)"),
-	fd("a_pos_type", -1, 5, "depth: the type of the unit receiving the marker, as u_type"),
-	fd("a_pos_strength", -1, 10, "depth: its printed strength"),
+	env.Feature("a_kind", 0, 4, "0 pass (stay), 1 hit a Commonwealth unit, 2 move to a free position, 3 assault move on a held position (6.18), 4 depth marker to a unit"),
+	env.Feature("a_rules", 0, 1, "1 if the printed priorities choose this action (6.15-6.21, 9.2, 15.1): what the agent rules plays"),
+	env.Feature("a_tgt_type", -1, 2, "hit: the unit's type, 0 infantry, 1 commando, 2 tank"),
+	env.Feature("a_tgt_steps", -1, 4, "hit: its steps"),
+	env.Feature("a_tgt_strength", -1, 10, "hit: its strength"),
+	env.Feature("a_tgt_level", -1, 6, "hit: its fire priority (15.1): 1 in a box (a step and a transport point lost), 2..4 a step lost and disrupted (adjacent in the open, adjacent, farther), 5..6 disrupted only (adjacent, farther)"),
+	env.Feature("a_tgt_group", -1, 1, "hit: it is among the units the priorities leave to choose from (best level, most steps)"),
+	env.Feature("a_tgt_box", -1, 1, "hit: it is in a Beach Landing box"),
+	env.Feature("a_tgt_hex_steps", -1, 64, "hit: Commonwealth steps in its hex (0 in a box)"),
+	env.Feature("a_tgt_later", -1, 1, "hit: a position firing later on this chit may hit it too"),
+	env.Feature("a_tgt_dist_obj", -1, featFar, "hit: hexes from it to the nearest VP position not destroyed (20 in a box or none on its map)"),
+	env.Feature("a_tgt_engineers", -1, 1, "hit: it carries engineers (8.2)"),
+	env.Feature("a_tgt_disrupted", -1, 1, "hit: it is already disrupted"),
+	env.Feature("a_pos_vp", -1, 10, "move, assault, depth: VP of the position, 0 if none or destroyed"),
+	env.Feature("a_pos_dist_cw", -1, featFar, "move, assault, depth: hexes from the position to the nearest Commonwealth unit on its map (20 if none)"),
+	env.Feature("a_pos_dist_cw_delta", -featFar, featFar, "move, assault: that distance less u_dist_cw (below 0: nearer); 0 at a depth marker"),
+	env.Feature("a_pos_field_cw", -1, 64, "move, assault, depth: Commonwealth units in the position's field of fire"),
+	env.Feature("a_pos_cw_strength", -1, 64, "move, assault, depth: Commonwealth strength in the position's hex (an assault die above it pushes them back)"),
+	env.Feature("a_pos_type", -1, 5, "depth: the type of the unit receiving the marker, as u_type"),
+	env.Feature("a_pos_strength", -1, 10, "depth: its printed strength"),
 }
 
 // germanContext are the state features at the head of a state–action row.
@@ -174,18 +174,7 @@ var germanContext = []int{fTurn, fTurnsLeft, fDecision, fUType, fUStrength, fUDe
 
 // germanActionFeatureDocs are the features of a German state–action row:
 // the context, n_legal, then the action's own.
-var germanActionFeatureDocs = func() []env.FeatureDoc {
-	var fs []env.FeatureDoc
-	for _, i := range germanContext {
-		fs = append(fs, germanStateFeatureDocs[i])
-	}
-	fs = append(fs, fd("n_legal", 1, 64, "number of legal actions at the decision"))
-	return append(fs, germanActionOwnDocs...)
-}()
-
-func fd(name string, lo, hi float64, meaning string) env.FeatureDoc {
-	return env.FeatureDoc{Name: name, Lo: lo, Hi: hi, Meaning: meaning}
-}
+var germanActionFeatureDocs = env.ActionRowDocs(germanStateFeatureDocs, germanContext, 64, germanActionOwnDocs)
 
 var _ env.Featurer = (*Game)(nil)
 
@@ -409,18 +398,9 @@ func (e *germanEncoder) EncodeState(buf []float64) []float64 { return append(buf
 
 // EncodeAction implements env.FeatureEncoder.
 func (e *germanEncoder) EncodeAction(a env.Action, buf []float64) []float64 {
-	dst := buf[:0]
-	for _, i := range germanContext {
-		dst = append(dst, e.state[i])
-	}
-	dst = append(dst, float64(e.nLegal))
-	n := len(dst)
-	for range numOwn {
-		dst = append(dst, featNA)
-	}
-	own := dst[n:]
+	dst, own := env.AppendActionRow(buf, e.state, germanContext, e.nLegal, numOwn, featNA)
 	own[aPosDistCWDelta] = 0
-	own[aRules] = b2i(e.ruleOK && a == e.rule)
+	own[aRules] = env.Flag(e.ruleOK && a == e.rule)
 	s, d := e.s, e.s.data()
 	i := int(a)
 	pos := -1
@@ -433,14 +413,14 @@ func (e *germanEncoder) EncodeAction(a env.Action, buf []float64) []float64 {
 		own[aKind] = 1
 		own[aTgtType], own[aTgtSteps], own[aTgtStrength] = float64(c.Type), float64(s.cwSteps[u]), float64(s.cwStrength(u))
 		own[aTgtLevel] = float64(s.hitLevel(s.curPos(), u))
-		own[aTgtGroup], own[aTgtBox] = b2i(e.group&(1<<u) != 0), b2i(s.cwSt[u] == cwBox)
+		own[aTgtGroup], own[aTgtBox] = env.Flag(e.group&(1<<u) != 0), env.Flag(s.cwSt[u] == cwBox)
 		own[aTgtHexSteps], own[aTgtDistObj] = 0, featFar
 		if s.onMap(u) {
 			_, steps := s.hexUnits(s.cwAt[u])
 			own[aTgtHexSteps], own[aTgtDistObj] = float64(steps), float64(e.nearest(int(s.cwAt[u]), e.objHex))
 		}
-		own[aTgtLater] = b2i(s.laterFire(1<<u, nil))
-		own[aTgtEngineers], own[aTgtDisrupted] = b2i(c.Engineers), b2i(s.cwF[u]&(fDisrupted|fAtkDis) != 0)
+		own[aTgtLater] = env.Flag(s.laterFire(1<<u, nil))
+		own[aTgtEngineers], own[aTgtDisrupted] = env.Flag(c.Engineers), env.Flag(s.cwF[u]&(fDisrupted|fAtkDis) != 0)
 	case s.dec == decGMove && i >= aMove && i < aAttack:
 		own[aKind] = 2
 		pos = int(d.Hexes[i-aMove].Pos)
@@ -465,11 +445,4 @@ func (e *germanEncoder) EncodeAction(a env.Action, buf []float64) []float64 {
 		}
 	}
 	return dst
-}
-
-func b2i(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
 }

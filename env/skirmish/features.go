@@ -68,45 +68,45 @@ const (
 
 // germanStateFeatureDocs are the German state features, in order.
 var germanStateFeatureDocs = []env.FeatureDoc{
-	fd("turn", 1, 20, "game turn"),
-	fd("turns_left", 0, 19, "turns after the current one"),
-	fd("decision", 0, 4, "pending German decision: 0 none, 1 activate (pick a unit, an officer to direct, or end), 2 direct (the unit the officer gives +1), 3 action (the acting unit's next action), 4 pillbox (its target)"),
-	fd("alert", 0, 1, "the reaction set in force: 0 sleepy, 1 alert (G1-G5)"),
-	fd("alarm", 0, 1, "the garrison is Raised (G1)"),
-	fd("vp", -40, 160, "running British VP, clamped: the German wants them low"),
-	fd("power", 0, 1, "the power station stands (or the scenario has none): searchlights may be lit"),
-	fd("lights_lit", 0, 32, "searchlights lit and working"),
-	fd("b_on", 0, 32, "commando units on the table"),
-	fd("b_to_land", 0, 32, "commando units still to land"),
-	fd("b_lost", 0, 32, "commando units eliminated"),
-	fd("b_exited", 0, 32, "commando units that left by the exit edge"),
-	fd("b_seen", 0, 32, "commando units on the table some German figure could shoot now (in range, line of sight, arc, and within 6\" while Quiet)"),
-	fd("b_open", 0, 32, "commando units on the table not in cover"),
-	fd("b_at_work", 0, 32, "commando units touching an intact target or uncut wire"),
-	fd("b_lit", 0, 32, "commando units picked out by a lit searchlight (-2 to activate)"),
-	fd("b_demo", 0, 32, "demolition units on the table"),
-	fd("targets_left", 0, 32, "demolition targets still standing"),
-	fd("targets_threatened", 0, 32, "standing targets with a demolition unit within 12\" of their point"),
-	fd("wire_left", 0, 32, "barbed wire sections not cut"),
-	fd("g_on", 0, 32, "German figures on the table, pillboxes and searchlights included"),
-	fd("g_ready", 0, 32, "German units that may still activate this turn (awake and not yet activated, G4)"),
-	fd("g_shooters", 0, 32, "German units and pillboxes that could shoot a commando now"),
-	fd("g_pool", 0, 32, "German reinforcements still in the pool (G5)"),
-	fd("g_lost", 0, 32, "German figures eliminated"),
-	fd("dist_bg", 0, featFar, "least distance in inches from a German figure to a commando unit (60 if none)"),
-	fd("dist_b_target", 0, featFar, "least distance from a commando unit to a standing target's point (60 if none)"),
-	fd("dist_b_exit", 0, featFar, "least distance from a commando unit to an exit edge (60 if none)"),
-	fd("u_kind", -1, 7, "the deciding figure (the acting unit, the pillbox firing, the officer directing): 2 infantry, 3 motorcycle, 4 armoured car, 5 half-track, 6 pillbox (NA=-1 when none decides, as for every u_ feature)"),
-	fd("u_officer", -1, 1, "it is an officer"),
-	fd("u_acts", -1, 3, "its actions left (at an action; -1 otherwise)"),
-	fd("u_cover", -1, 1, "it stands in cover"),
-	fd("u_dist_b", -1, featFar, "its distance in inches to the nearest commando unit (60 if none)"),
-	fd("u_b_close", -1, 32, "commando units within 6\" of it (it may only move away)"),
-	fd("u_b_shootable", -1, 32, "commando units it could shoot now"),
-	fd("u_dist_target", -1, featFar, "its distance to the nearest standing target's point (60 if none)"),
-	fd("u_guarding", -1, 1, "it guards (G4.3): within 6\" of a standing target's point with a commando within 12\" of it"),
-	fd("u_may_move", -1, 1, "it may still move this activation (at an action)"),
-	fd("u_may_shoot", -1, 1, "it may still shoot this activation (at an action)"),
+	env.Feature("turn", 1, 20, "game turn"),
+	env.Feature("turns_left", 0, 19, "turns after the current one"),
+	env.Feature("decision", 0, 4, "pending German decision: 0 none, 1 activate (pick a unit, an officer to direct, or end), 2 direct (the unit the officer gives +1), 3 action (the acting unit's next action), 4 pillbox (its target)"),
+	env.Feature("alert", 0, 1, "the reaction set in force: 0 sleepy, 1 alert (G1-G5)"),
+	env.Feature("alarm", 0, 1, "the garrison is Raised (G1)"),
+	env.Feature("vp", -40, 160, "running British VP, clamped: the German wants them low"),
+	env.Feature("power", 0, 1, "the power station stands (or the scenario has none): searchlights may be lit"),
+	env.Feature("lights_lit", 0, 32, "searchlights lit and working"),
+	env.Feature("b_on", 0, 32, "commando units on the table"),
+	env.Feature("b_to_land", 0, 32, "commando units still to land"),
+	env.Feature("b_lost", 0, 32, "commando units eliminated"),
+	env.Feature("b_exited", 0, 32, "commando units that left by the exit edge"),
+	env.Feature("b_seen", 0, 32, "commando units on the table some German figure could shoot now (in range, line of sight, arc, and within 6\" while Quiet)"),
+	env.Feature("b_open", 0, 32, "commando units on the table not in cover"),
+	env.Feature("b_at_work", 0, 32, "commando units touching an intact target or uncut wire"),
+	env.Feature("b_lit", 0, 32, "commando units picked out by a lit searchlight (-2 to activate)"),
+	env.Feature("b_demo", 0, 32, "demolition units on the table"),
+	env.Feature("targets_left", 0, 32, "demolition targets still standing"),
+	env.Feature("targets_threatened", 0, 32, "standing targets with a demolition unit within 12\" of their point"),
+	env.Feature("wire_left", 0, 32, "barbed wire sections not cut"),
+	env.Feature("g_on", 0, 32, "German figures on the table, pillboxes and searchlights included"),
+	env.Feature("g_ready", 0, 32, "German units that may still activate this turn (awake and not yet activated, G4)"),
+	env.Feature("g_shooters", 0, 32, "German units and pillboxes that could shoot a commando now"),
+	env.Feature("g_pool", 0, 32, "German reinforcements still in the pool (G5)"),
+	env.Feature("g_lost", 0, 32, "German figures eliminated"),
+	env.Feature("dist_bg", 0, featFar, "least distance in inches from a German figure to a commando unit (60 if none)"),
+	env.Feature("dist_b_target", 0, featFar, "least distance from a commando unit to a standing target's point (60 if none)"),
+	env.Feature("dist_b_exit", 0, featFar, "least distance from a commando unit to an exit edge (60 if none)"),
+	env.Feature("u_kind", -1, 7, "the deciding figure (the acting unit, the pillbox firing, the officer directing): 2 infantry, 3 motorcycle, 4 armoured car, 5 half-track, 6 pillbox (NA=-1 when none decides, as for every u_ feature)"),
+	env.Feature("u_officer", -1, 1, "it is an officer"),
+	env.Feature("u_acts", -1, 3, "its actions left (at an action; -1 otherwise)"),
+	env.Feature("u_cover", -1, 1, "it stands in cover"),
+	env.Feature("u_dist_b", -1, featFar, "its distance in inches to the nearest commando unit (60 if none)"),
+	env.Feature("u_b_close", -1, 32, "commando units within 6\" of it (it may only move away)"),
+	env.Feature("u_b_shootable", -1, 32, "commando units it could shoot now"),
+	env.Feature("u_dist_target", -1, featFar, "its distance to the nearest standing target's point (60 if none)"),
+	env.Feature("u_guarding", -1, 1, "it guards (G4.3): within 6\" of a standing target's point with a commando within 12\" of it"),
+	env.Feature("u_may_move", -1, 1, "it may still move this activation (at an action)"),
+	env.Feature("u_may_shoot", -1, 1, "it may still shoot this activation (at an action)"),
 }
 
 // The action's own features.
@@ -138,29 +138,29 @@ const (
 )
 
 var germanActionOwnDocs = []env.FeatureDoc{
-	fd("a_kind", 0, 6, "0 end (the phase, the activation, or the pillbox holds fire), 1 activate a unit, 2 an officer directs, 3 the unit he directs, 4 move, 5 shoot, 6 cut wire"),
-	fd("a_rules", 0, 1, "1 if the reaction rules (G1-G5) choose this action: what the agent rules plays"),
-	fd("a_los", -1, 1, "a commando unit within 12\" in line of sight: of the unit picked (activate, direct), from where the move ends, or the target shot at (always 1)"),
-	fd("a_band", -1, 2, "range band to the nearest commando from the same place (the target, for a shot): 0 within 6\", 1 within 12\", 2 beyond"),
-	fd("a_fig_kind", -1, 7, "activate, direct: the unit picked, its kind as u_kind"),
-	fd("a_fig_officer", -1, 1, "activate, direct: it is an officer"),
-	fd("a_fig_dist_b", -1, featFar, "activate, direct: its distance to the nearest commando unit"),
-	fd("a_fig_boosted", -1, 1, "activate, direct: an officer has given it +1 this turn"),
-	fd("a_fig_guarding", -1, 1, "activate, direct: it guards a target (G4.3)"),
-	fd("a_tgt_dist", -1, featFar, "shoot: the distance to the commando unit shot at"),
-	fd("a_tgt_hit_on", -1, 6, "shoot: the die that hits: 4, one more in cover, one more beyond 6\""),
-	fd("a_tgt_cover", -1, 1, "shoot: the target is in cover"),
-	fd("a_tgt_at_work", -1, 1, "shoot: it touches an intact target or uncut wire"),
-	fd("a_tgt_demo", -1, 1, "shoot: it is a demolition unit"),
-	fd("a_tgt_officer", -1, 1, "shoot: it is an officer"),
-	fd("a_tgt_lit", -1, 1, "shoot: a lit searchlight picks it out"),
-	fd("a_to_len", -1, 12, "move: inches moved"),
-	fd("a_to_dist_b", -1, featFar, "move: distance from where it ends to the nearest commando unit"),
-	fd("a_to_delta", -featFar, featFar, "move: that distance less u_dist_b (below 0: nearer, above: farther)"),
-	fd("a_to_cover", -1, 1, "move: it ends in cover"),
-	fd("a_to_shootable", -1, 32, "move: commando units it could shoot from there"),
-	fd("a_to_dist_target", -1, featFar, "move: distance from there to the nearest standing target's point"),
-	fd("a_to_stopped", -1, 1, "move: the 6\" stop cuts it short"),
+	env.Feature("a_kind", 0, 6, "0 end (the phase, the activation, or the pillbox holds fire), 1 activate a unit, 2 an officer directs, 3 the unit he directs, 4 move, 5 shoot, 6 cut wire"),
+	env.Feature("a_rules", 0, 1, "1 if the reaction rules (G1-G5) choose this action: what the agent rules plays"),
+	env.Feature("a_los", -1, 1, "a commando unit within 12\" in line of sight: of the unit picked (activate, direct), from where the move ends, or the target shot at (always 1)"),
+	env.Feature("a_band", -1, 2, "range band to the nearest commando from the same place (the target, for a shot): 0 within 6\", 1 within 12\", 2 beyond"),
+	env.Feature("a_fig_kind", -1, 7, "activate, direct: the unit picked, its kind as u_kind"),
+	env.Feature("a_fig_officer", -1, 1, "activate, direct: it is an officer"),
+	env.Feature("a_fig_dist_b", -1, featFar, "activate, direct: its distance to the nearest commando unit"),
+	env.Feature("a_fig_boosted", -1, 1, "activate, direct: an officer has given it +1 this turn"),
+	env.Feature("a_fig_guarding", -1, 1, "activate, direct: it guards a target (G4.3)"),
+	env.Feature("a_tgt_dist", -1, featFar, "shoot: the distance to the commando unit shot at"),
+	env.Feature("a_tgt_hit_on", -1, 6, "shoot: the die that hits: 4, one more in cover, one more beyond 6\""),
+	env.Feature("a_tgt_cover", -1, 1, "shoot: the target is in cover"),
+	env.Feature("a_tgt_at_work", -1, 1, "shoot: it touches an intact target or uncut wire"),
+	env.Feature("a_tgt_demo", -1, 1, "shoot: it is a demolition unit"),
+	env.Feature("a_tgt_officer", -1, 1, "shoot: it is an officer"),
+	env.Feature("a_tgt_lit", -1, 1, "shoot: a lit searchlight picks it out"),
+	env.Feature("a_to_len", -1, 12, "move: inches moved"),
+	env.Feature("a_to_dist_b", -1, featFar, "move: distance from where it ends to the nearest commando unit"),
+	env.Feature("a_to_delta", -featFar, featFar, "move: that distance less u_dist_b (below 0: nearer, above: farther)"),
+	env.Feature("a_to_cover", -1, 1, "move: it ends in cover"),
+	env.Feature("a_to_shootable", -1, 32, "move: commando units it could shoot from there"),
+	env.Feature("a_to_dist_target", -1, featFar, "move: distance from there to the nearest standing target's point"),
+	env.Feature("a_to_stopped", -1, 1, "move: the 6\" stop cuts it short"),
 }
 
 // germanContext are the state features at the head of a state–action row.
@@ -168,18 +168,7 @@ var germanContext = []int{fTurn, fTurnsLeft, fDecision, fAlert, fAlarm, fUKind, 
 
 // germanActionFeatureDocs are the features of a German state–action row:
 // the context, n_legal, then the action's own.
-var germanActionFeatureDocs = func() []env.FeatureDoc {
-	var fs []env.FeatureDoc
-	for _, i := range germanContext {
-		fs = append(fs, germanStateFeatureDocs[i])
-	}
-	fs = append(fs, fd("n_legal", 1, numActions, "number of legal actions at the decision"))
-	return append(fs, germanActionOwnDocs...)
-}()
-
-func fd(name string, lo, hi float64, meaning string) env.FeatureDoc {
-	return env.FeatureDoc{Name: name, Lo: lo, Hi: hi, Meaning: meaning}
-}
+var germanActionFeatureDocs = env.ActionRowDocs(germanStateFeatureDocs, germanContext, numActions, germanActionOwnDocs)
 
 var _ env.Featurer = (*Game)(nil)
 
@@ -461,16 +450,7 @@ func (e *germanEncoder) EncodeState(buf []float64) []float64 { return append(buf
 
 // EncodeAction implements env.FeatureEncoder.
 func (e *germanEncoder) EncodeAction(a env.Action, buf []float64) []float64 {
-	dst := buf[:0]
-	for _, i := range germanContext {
-		dst = append(dst, e.state[i])
-	}
-	dst = append(dst, float64(e.nLegal))
-	n := len(dst)
-	for range numOwn {
-		dst = append(dst, featNA)
-	}
-	own := dst[n:]
+	dst, own := env.AppendActionRow(buf, e.state, germanContext, e.nLegal, numOwn, featNA)
 	own[aToDelta] = 0
 	s := e.s
 	own[aRules] = b2f(e.ruled && e.rule == a)

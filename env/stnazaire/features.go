@@ -73,76 +73,73 @@ const (
 
 // stateFeatureDocs are the state features, in order.
 var stateFeatureDocs = []env.FeatureDoc{
-	fd("turn", 1, 10, "game turn (1.2)"),
-	fd("turns_left", 0, 9, "turns after the current one"),
-	fd("phase", 0, 8, "phase: 0 landing, 1..7 A..G, 8 over"),
-	fd("decision", 0, 7, "pending decision: 0 none, 1 select, 2 move, 3 assist, 4 fire, 5 occupy, 6 demolish, 7 displace"),
-	fd("vp", -100, 200, "running victory points (13)"),
-	fd("lost", 0, 32, "commandos lost so far"),
-	fd("pool_a", 0, 64, "German counters in pool A"),
-	fd("pool_b", 0, 64, "German counters in pool B"),
-	fd("aboard", 0, 32, "commandos still to land"),
-	fd("on_map", 0, 32, "commandos on the map"),
-	fd("exited", 0, 32, "commandos that left by an exit"),
-	fd("gone", 0, 32, "commandos eliminated, captured or never landed"),
-	fd("pinned", 0, 32, "commandos on the map that are pinned"),
-	fd("reduced", 0, 32, "commandos on the map that are reduced"),
-	fd("strength", 0, 192, "total strength of the commandos on the map"),
-	fd("demo_on_map", 0, 32, "demolition teams on the map"),
-	fd("demo_with_work", 0, 32, "demolition teams on the map that may still demolish an objective"),
-	fd("demo_min_dist", 0, FeatFar, "least distance from such a team to an objective it may demolish (Far=20 if none)"),
-	fd("demo_sum_dist", 0, 100, "sum of those distances, capped at 100"),
-	fd("stranded", 0, 32, "commandos on the map that can no longer reach an exit by the end at 3 spaces a turn"),
-	fd("min_exit_slack", -FeatFar, FeatFar, "least exit slack of a commando on the map (see u_exit_slack; 20 if none)"),
-	fd("in_zoc", 0, 32, "commandos on the map in a German zone of control (6.1)"),
-	fd("g_revealed", 0, 64, "face-up German counters on the map"),
-	fd("g_concealed", 0, 64, "face-down German counters on the map (8.2)"),
-	fd("g_strength", 0, 960, "total strength of the face-up German counters"),
-	fd("g_pinned", 0, 64, "pinned face-up German counters"),
-	fd("flak_spaces", 0, 128, "spaces holding a face-up FlaK"),
-	fd("destroyed", 0, 128, "objectives destroyed"),
-	fd("objectives_left", 0, 128, "objective spaces not destroyed"),
-	fd("value_estimate", -100, 200, "stnazaire.State.Value: running VP less 2 per stranded commando"),
-	fd("u_present", 0, 1, "1 if a commando on the map is deciding (move, fire, occupy, demolish, displace)"),
-	fd("u_type", -1, 2, "its type: 0 assault, 1 demolition, 2 HQ (NA=-1 when u_present is 0, as for every u_ feature)"),
-	fd("u_strength", -1, 6, "its strength"),
-	fd("u_dist_obj", -1, FeatFar, "its distance to the nearest objective it may demolish (20 if none)"),
-	fd("u_exit_slack", -FeatFar, FeatFar, "its exit slack: 3×(turns_left+1) less its distance to the nearest exit; below 0 it cannot get out"),
-	fd("u_danger", -1, 16, "German-held spaces next to its space"),
-	fd("u_commandos_here", -1, 32, "commandos in its space, itself included"),
+	env.Feature("turn", 1, 10, "game turn (1.2)"),
+	env.Feature("turns_left", 0, 9, "turns after the current one"),
+	env.Feature("phase", 0, 8, "phase: 0 landing, 1..7 A..G, 8 over"),
+	env.Feature("decision", 0, 7, "pending decision: 0 none, 1 select, 2 move, 3 assist, 4 fire, 5 occupy, 6 demolish, 7 displace"),
+	env.Feature("vp", -100, 200, "running victory points (13)"),
+	env.Feature("lost", 0, 32, "commandos lost so far"),
+	env.Feature("pool_a", 0, 64, "German counters in pool A"),
+	env.Feature("pool_b", 0, 64, "German counters in pool B"),
+	env.Feature("aboard", 0, 32, "commandos still to land"),
+	env.Feature("on_map", 0, 32, "commandos on the map"),
+	env.Feature("exited", 0, 32, "commandos that left by an exit"),
+	env.Feature("gone", 0, 32, "commandos eliminated, captured or never landed"),
+	env.Feature("pinned", 0, 32, "commandos on the map that are pinned"),
+	env.Feature("reduced", 0, 32, "commandos on the map that are reduced"),
+	env.Feature("strength", 0, 192, "total strength of the commandos on the map"),
+	env.Feature("demo_on_map", 0, 32, "demolition teams on the map"),
+	env.Feature("demo_with_work", 0, 32, "demolition teams on the map that may still demolish an objective"),
+	env.Feature("demo_min_dist", 0, FeatFar, "least distance from such a team to an objective it may demolish (Far=20 if none)"),
+	env.Feature("demo_sum_dist", 0, 100, "sum of those distances, capped at 100"),
+	env.Feature("stranded", 0, 32, "commandos on the map that can no longer reach an exit by the end at 3 spaces a turn"),
+	env.Feature("min_exit_slack", -FeatFar, FeatFar, "least exit slack of a commando on the map (see u_exit_slack; 20 if none)"),
+	env.Feature("in_zoc", 0, 32, "commandos on the map in a German zone of control (6.1)"),
+	env.Feature("g_revealed", 0, 64, "face-up German counters on the map"),
+	env.Feature("g_concealed", 0, 64, "face-down German counters on the map (8.2)"),
+	env.Feature("g_strength", 0, 960, "total strength of the face-up German counters"),
+	env.Feature("g_pinned", 0, 64, "pinned face-up German counters"),
+	env.Feature("flak_spaces", 0, 128, "spaces holding a face-up FlaK"),
+	env.Feature("destroyed", 0, 128, "objectives destroyed"),
+	env.Feature("objectives_left", 0, 128, "objective spaces not destroyed"),
+	env.Feature("value_estimate", -100, 200, "stnazaire.State.Value: running VP less 2 per stranded commando"),
+	env.Feature("u_present", 0, 1, "1 if a commando on the map is deciding (move, fire, occupy, demolish, displace)"),
+	env.Feature("u_type", -1, 2, "its type: 0 assault, 1 demolition, 2 HQ (NA=-1 when u_present is 0, as for every u_ feature)"),
+	env.Feature("u_strength", -1, 6, "its strength"),
+	env.Feature("u_dist_obj", -1, FeatFar, "its distance to the nearest objective it may demolish (20 if none)"),
+	env.Feature("u_exit_slack", -FeatFar, FeatFar, "its exit slack: 3×(turns_left+1) less its distance to the nearest exit; below 0 it cannot get out"),
+	env.Feature("u_danger", -1, 16, "German-held spaces next to its space"),
+	env.Feature("u_commandos_here", -1, 32, "commandos in its space, itself included"),
 }
 
 // actionOwnDocs are the features of the action itself, after the
 // context in a state–action row. A feature of another kind of action
 // reads featNA (-1), a delta 0.
 var actionOwnDocs = []env.FeatureDoc{
-	fd("a_kind", 0, 4, "0 pass, 1 demolish, 2 select a unit, 3 move to a space, 4 fire at a German"),
-	fd("a_to_dist_obj", -1, FeatFar, "move: distance from the destination to the deciding unit's nearest objective"),
-	fd("a_to_dist_obj_delta", -FeatFar, FeatFar, "move: that distance less u_dist_obj (below 0: nearer)"),
-	fd("a_to_exit_slack", -FeatFar, FeatFar, "move: exit slack at the destination"),
-	fd("a_to_exit_slack_delta", -FeatFar, FeatFar, "move: that slack less u_exit_slack"),
-	fd("a_to_danger", -1, 16, "move: German-held spaces next to the destination"),
-	fd("a_to_commandos", -1, 32, "move: commandos already in the destination"),
-	fd("a_to_is_exit", -1, 1, "move: the destination is an exit box"),
-	fd("a_to_is_obj", -1, 1, "move: the deciding unit may demolish the objective there"),
-	fd("a_to_zoc", -1, 1, "move: the destination is in a German zone of control"),
-	fd("a_to_dist_german_delta", -FeatFar, FeatFar, "move: change in the distance to the nearest German counter"),
-	fd("a_to_dist_demo", -1, FeatFar, "move: distance from the destination to the nearest other demolition team with work"),
-	fd("a_fire_strength", -1, 15, "fire: the target's strength"),
-	fd("a_fire_flak", -1, 1, "fire: the target is a FlaK or quad FlaK"),
-	fd("a_fire_obj_vp", -1, 20, "fire: VP of the objective the target carries (0 if none)"),
-	fd("a_fire_own", -1, 1, "fire: the target carries the deciding unit's own objective"),
-	fd("a_fire_pinned", -1, 1, "fire: the target is pinned"),
-	fd("a_unit_type", -1, 2, "select: the unit's type"),
-	fd("a_unit_strength", -1, 6, "select: the unit's strength"),
-	fd("a_unit_dist_obj", -1, FeatFar, "select: the unit's distance to its nearest objective"),
-	fd("a_unit_exit_slack", -FeatFar, FeatFar, "select: the unit's exit slack"),
-	fd("a_unit_danger", -1, 16, "select: German-held spaces next to the unit"),
-	fd("a_unit_has_work", -1, 1, "select: the unit may still demolish an objective"),
+	env.Feature("a_kind", 0, 4, "0 pass, 1 demolish, 2 select a unit, 3 move to a space, 4 fire at a German"),
+	env.Feature("a_to_dist_obj", -1, FeatFar, "move: distance from the destination to the deciding unit's nearest objective"),
+	env.Feature("a_to_dist_obj_delta", -FeatFar, FeatFar, "move: that distance less u_dist_obj (below 0: nearer)"),
+	env.Feature("a_to_exit_slack", -FeatFar, FeatFar, "move: exit slack at the destination"),
+	env.Feature("a_to_exit_slack_delta", -FeatFar, FeatFar, "move: that slack less u_exit_slack"),
+	env.Feature("a_to_danger", -1, 16, "move: German-held spaces next to the destination"),
+	env.Feature("a_to_commandos", -1, 32, "move: commandos already in the destination"),
+	env.Feature("a_to_is_exit", -1, 1, "move: the destination is an exit box"),
+	env.Feature("a_to_is_obj", -1, 1, "move: the deciding unit may demolish the objective there"),
+	env.Feature("a_to_zoc", -1, 1, "move: the destination is in a German zone of control"),
+	env.Feature("a_to_dist_german_delta", -FeatFar, FeatFar, "move: change in the distance to the nearest German counter"),
+	env.Feature("a_to_dist_demo", -1, FeatFar, "move: distance from the destination to the nearest other demolition team with work"),
+	env.Feature("a_fire_strength", -1, 15, "fire: the target's strength"),
+	env.Feature("a_fire_flak", -1, 1, "fire: the target is a FlaK or quad FlaK"),
+	env.Feature("a_fire_obj_vp", -1, 20, "fire: VP of the objective the target carries (0 if none)"),
+	env.Feature("a_fire_own", -1, 1, "fire: the target carries the deciding unit's own objective"),
+	env.Feature("a_fire_pinned", -1, 1, "fire: the target is pinned"),
+	env.Feature("a_unit_type", -1, 2, "select: the unit's type"),
+	env.Feature("a_unit_strength", -1, 6, "select: the unit's strength"),
+	env.Feature("a_unit_dist_obj", -1, FeatFar, "select: the unit's distance to its nearest objective"),
+	env.Feature("a_unit_exit_slack", -FeatFar, FeatFar, "select: the unit's exit slack"),
+	env.Feature("a_unit_danger", -1, 16, "select: German-held spaces next to the unit"),
+	env.Feature("a_unit_has_work", -1, 1, "select: the unit may still demolish an objective"),
 }
-
-// nLegalDoc documents the one context feature that is not a state feature.
-var nLegalDoc = fd("n_legal", 1, 236, "number of legal actions at the decision")
 
 // context are the state features repeated at the head of every
 // state–action row, then n_legal.
@@ -178,14 +175,7 @@ const (
 
 // actionFeatureDocs are the features of a state–action row, in order: the
 // context (state features), n_legal, then actionOwnDocs.
-var actionFeatureDocs = func() []env.FeatureDoc {
-	var fs []env.FeatureDoc
-	for _, i := range contextIdx {
-		fs = append(fs, stateFeatureDocs[i])
-	}
-	fs = append(fs, nLegalDoc)
-	return append(fs, actionOwnDocs...)
-}()
+var actionFeatureDocs = env.ActionRowDocs(stateFeatureDocs, contextIdx, 236, actionOwnDocs)
 
 // featureEncoder computes features for one St. Nazaire game. It is not safe for
 // concurrent use.
@@ -457,16 +447,7 @@ func (e *featureEncoder) State(dst []float64) []float64 {
 // dst[:0], in the order of ActionNames: the context, then the action's
 // block. Features of another kind of action read featNA, deltas 0.
 func (e *featureEncoder) Action(a env.Action, dst []float64) []float64 {
-	dst = dst[:0]
-	for _, i := range contextIdx {
-		dst = append(dst, e.state[i])
-	}
-	dst = append(dst, float64(e.nLegal))
-	n := len(dst)
-	for range numOwn {
-		dst = append(dst, featNA)
-	}
-	own := dst[n:]
+	dst, own := env.AppendActionRow(dst, e.state, contextIdx, e.nLegal, numOwn, featNA)
 	own[aToDistObjDelta], own[aToExitSlackDelta], own[aToDistGermanDelta] = 0, 0, 0
 	s, d, u := e.s, e.d, e.unit
 	kind, arg := DecodeAction(a)
@@ -550,7 +531,3 @@ func (e *featureEncoder) EncodeState(buf []float64) []float64 { return e.State(b
 
 // EncodeAction implements env.FeatureEncoder.
 func (e *featureEncoder) EncodeAction(a env.Action, buf []float64) []float64 { return e.Action(a, buf) }
-
-func fd(name string, lo, hi float64, meaning string) env.FeatureDoc {
-	return env.FeatureDoc{Name: name, Lo: lo, Hi: hi, Meaning: meaning}
-}

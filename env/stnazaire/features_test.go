@@ -2,7 +2,6 @@ package stnazaire
 
 import (
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
 
@@ -17,13 +16,7 @@ func TestFeatureTables(t *testing.T) {
 	if len(actionFeatureDocs) != len(contextIdx)+1+numOwn {
 		t.Fatalf("actionFeatureDocs has %d features", len(actionFeatureDocs))
 	}
-	readme, err := os.ReadFile("FEATURES.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := envtest.CheckFeatureTable(readme, stateFeatureDocs, []env.FeatureDoc{nLegalDoc}, actionOwnDocs); err != nil {
-		t.Error(err)
-	}
+	envtest.FeatureFile(t, "FEATURES.md", &featureEncoder{})
 }
 
 // TestFeatureRanges plays random games and checks every feature of every

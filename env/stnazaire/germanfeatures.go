@@ -51,35 +51,35 @@ const (
 
 // germanStateFeatureDocs are the German state features, in order.
 var germanStateFeatureDocs = []env.FeatureDoc{
-	fd("turn", 1, 10, "game turn (1.2)"),
-	fd("turns_left", 0, 9, "turns after the current one"),
-	fd("phase", 0, 8, "phase: 0 landing, 1..7 A..G, 8 over"),
-	fd("decision", 0, 2, "pending German decision: 0 none, 1 move (phase E), 2 fire (phases C and F)"),
-	fd("vp", -100, 200, "running British victory points (13): the German wants them low"),
-	fd("lost", 0, 32, "commandos lost so far"),
-	fd("b_on_map", 0, 32, "commandos on the map"),
-	fd("b_exited", 0, 32, "commandos that left by an exit"),
-	fd("demo_with_work", 0, 32, "demolition teams on the map that may still demolish an objective"),
-	fd("demo_min_dist", 0, FeatFar, "least distance from such a team to an objective it may demolish (20 if none)"),
-	fd("threatened", 0, 128, "objective spaces not destroyed that a demolition team on the map may still demolish"),
-	fd("objectives_left", 0, 128, "objective spaces not destroyed"),
-	fd("stranded", 0, 32, "commandos on the map that can no longer reach an exit by the end at 3 spaces a turn"),
-	fd("b_strength", 0, 192, "total strength of the commandos on the map"),
-	fd("pool_a", 0, 64, "German counters in pool A"),
-	fd("pool_b", 0, 64, "German counters in pool B"),
-	fd("g_on_map", 0, 64, "German counters on the map, face up or down"),
-	fd("g_strength", 0, 960, "their total strength"),
-	fd("g_pinned", 0, 64, "pinned German counters on the map"),
-	fd("g_in_contact", 0, 64, "German counters on the map next to a commando or in its space"),
-	fd("u_class", -1, 6, "the deciding counter's class: 0 FlaK, 1 quad FlaK, 2 Kriegsmarine, 3 Marine FlaK 705, 4 Todt, 5 679th infantry, 6 other (NA=-1 when no German decides, as for every u_ feature)"),
-	fd("u_strength", -1, 15, "its strength"),
-	fd("u_moves_left", -1, 3, "its moves left this phase (phase E)"),
-	fd("u_pinned", -1, 1, "it is pinned"),
-	fd("u_dist_demo", -1, FeatFar, "its distance to the nearest demolition team with work (20 if none)"),
-	fd("u_dist_commando", -1, FeatFar, "its distance to the nearest commando on the map (20 if none)"),
-	fd("u_on_threatened", -1, 1, "it stands on an objective a demolition team may still demolish"),
-	fd("u_commandos_near", -1, 32, "commandos in its space or next to it"),
-	fd("u_germans_here", -1, 3, "German counters in its space, itself included"),
+	env.Feature("turn", 1, 10, "game turn (1.2)"),
+	env.Feature("turns_left", 0, 9, "turns after the current one"),
+	env.Feature("phase", 0, 8, "phase: 0 landing, 1..7 A..G, 8 over"),
+	env.Feature("decision", 0, 2, "pending German decision: 0 none, 1 move (phase E), 2 fire (phases C and F)"),
+	env.Feature("vp", -100, 200, "running British victory points (13): the German wants them low"),
+	env.Feature("lost", 0, 32, "commandos lost so far"),
+	env.Feature("b_on_map", 0, 32, "commandos on the map"),
+	env.Feature("b_exited", 0, 32, "commandos that left by an exit"),
+	env.Feature("demo_with_work", 0, 32, "demolition teams on the map that may still demolish an objective"),
+	env.Feature("demo_min_dist", 0, FeatFar, "least distance from such a team to an objective it may demolish (20 if none)"),
+	env.Feature("threatened", 0, 128, "objective spaces not destroyed that a demolition team on the map may still demolish"),
+	env.Feature("objectives_left", 0, 128, "objective spaces not destroyed"),
+	env.Feature("stranded", 0, 32, "commandos on the map that can no longer reach an exit by the end at 3 spaces a turn"),
+	env.Feature("b_strength", 0, 192, "total strength of the commandos on the map"),
+	env.Feature("pool_a", 0, 64, "German counters in pool A"),
+	env.Feature("pool_b", 0, 64, "German counters in pool B"),
+	env.Feature("g_on_map", 0, 64, "German counters on the map, face up or down"),
+	env.Feature("g_strength", 0, 960, "their total strength"),
+	env.Feature("g_pinned", 0, 64, "pinned German counters on the map"),
+	env.Feature("g_in_contact", 0, 64, "German counters on the map next to a commando or in its space"),
+	env.Feature("u_class", -1, 6, "the deciding counter's class: 0 FlaK, 1 quad FlaK, 2 Kriegsmarine, 3 Marine FlaK 705, 4 Todt, 5 679th infantry, 6 other (NA=-1 when no German decides, as for every u_ feature)"),
+	env.Feature("u_strength", -1, 15, "its strength"),
+	env.Feature("u_moves_left", -1, 3, "its moves left this phase (phase E)"),
+	env.Feature("u_pinned", -1, 1, "it is pinned"),
+	env.Feature("u_dist_demo", -1, FeatFar, "its distance to the nearest demolition team with work (20 if none)"),
+	env.Feature("u_dist_commando", -1, FeatFar, "its distance to the nearest commando on the map (20 if none)"),
+	env.Feature("u_on_threatened", -1, 1, "it stands on an objective a demolition team may still demolish"),
+	env.Feature("u_commandos_near", -1, 32, "commandos in its space or next to it"),
+	env.Feature("u_germans_here", -1, 3, "German counters in its space, itself included"),
 }
 
 // The German action's own features.
@@ -108,37 +108,30 @@ const (
 // germanActionOwnDocs are the German action's own features: a feature of
 // another kind of action reads NA (-1), a delta 0.
 var germanActionOwnDocs = []env.FeatureDoc{
-	fd("a_kind", 0, 2, "0 pass (stop moving), 1 move to a space, 2 attack a commando"),
-	fd("a_rules", 0, 1, "1 if the printed priorities choose this action (8.1, 9.1.1): what the agent rules plays"),
-	fd("a_to_dist_demo", -1, FeatFar, "move: distance from the destination to the nearest demolition team with work"),
-	fd("a_to_dist_demo_delta", -FeatFar, FeatFar, "move: that distance less u_dist_demo (below 0: nearer)"),
-	fd("a_to_dist_commando", -1, FeatFar, "move: distance from the destination to the nearest commando"),
-	fd("a_to_dist_commando_delta", -FeatFar, FeatFar, "move: that distance less u_dist_commando"),
-	fd("a_to_threatened", -1, 1, "move: the destination is an objective a demolition team may still demolish"),
-	fd("a_to_zoc", -1, 1, "move: the destination is next to an unpinned commando (entering ends the move, 6.1)"),
-	fd("a_to_germans", -1, 3, "move: German counters already in the destination"),
-	fd("a_to_commandos_near", -1, 32, "move: commandos next to the destination"),
-	fd("a_tgt_type", -1, 2, "attack: the commando's type: 0 assault, 1 demolition, 2 HQ"),
-	fd("a_tgt_strength", -1, 6, "attack: its strength now"),
-	fd("a_tgt_reduced", -1, 1, "attack: it is on its reduced side"),
-	fd("a_tgt_pinned", -1, 1, "attack: it is pinned"),
-	fd("a_tgt_has_work", -1, 1, "attack: it may still demolish an objective"),
-	fd("a_tgt_dist_obj", -1, FeatFar, "attack: its distance to the nearest objective it may demolish (20 if none)"),
-	fd("a_tgt_hit", -1, 1, "attack: it already has a result in this exchange of fire"),
-	fd("a_tgt_commandos_here", -1, 32, "attack: commandos in its space"),
+	env.Feature("a_kind", 0, 2, "0 pass (stop moving), 1 move to a space, 2 attack a commando"),
+	env.Feature("a_rules", 0, 1, "1 if the printed priorities choose this action (8.1, 9.1.1): what the agent rules plays"),
+	env.Feature("a_to_dist_demo", -1, FeatFar, "move: distance from the destination to the nearest demolition team with work"),
+	env.Feature("a_to_dist_demo_delta", -FeatFar, FeatFar, "move: that distance less u_dist_demo (below 0: nearer)"),
+	env.Feature("a_to_dist_commando", -1, FeatFar, "move: distance from the destination to the nearest commando"),
+	env.Feature("a_to_dist_commando_delta", -FeatFar, FeatFar, "move: that distance less u_dist_commando"),
+	env.Feature("a_to_threatened", -1, 1, "move: the destination is an objective a demolition team may still demolish"),
+	env.Feature("a_to_zoc", -1, 1, "move: the destination is next to an unpinned commando (entering ends the move, 6.1)"),
+	env.Feature("a_to_germans", -1, 3, "move: German counters already in the destination"),
+	env.Feature("a_to_commandos_near", -1, 32, "move: commandos next to the destination"),
+	env.Feature("a_tgt_type", -1, 2, "attack: the commando's type: 0 assault, 1 demolition, 2 HQ"),
+	env.Feature("a_tgt_strength", -1, 6, "attack: its strength now"),
+	env.Feature("a_tgt_reduced", -1, 1, "attack: it is on its reduced side"),
+	env.Feature("a_tgt_pinned", -1, 1, "attack: it is pinned"),
+	env.Feature("a_tgt_has_work", -1, 1, "attack: it may still demolish an objective"),
+	env.Feature("a_tgt_dist_obj", -1, FeatFar, "attack: its distance to the nearest objective it may demolish (20 if none)"),
+	env.Feature("a_tgt_hit", -1, 1, "attack: it already has a result in this exchange of fire"),
+	env.Feature("a_tgt_commandos_here", -1, 32, "attack: commandos in its space"),
 }
 
 // germanActionFeatureDocs are the features of a German state–action row:
 // the context (turn, turns_left, phase, decision and the u_ features),
 // n_legal, then the action's own.
-var germanActionFeatureDocs = func() []env.FeatureDoc {
-	var fs []env.FeatureDoc
-	for _, i := range germanContext {
-		fs = append(fs, germanStateFeatureDocs[i])
-	}
-	fs = append(fs, fd("n_legal", 1, 128, "number of legal actions at the decision"))
-	return append(fs, germanActionOwnDocs...)
-}()
+var germanActionFeatureDocs = env.ActionRowDocs(germanStateFeatureDocs, germanContext, 128, germanActionOwnDocs)
 
 var germanContext = []int{gsTurn, gsTurnsLeft, gsPhase, gsDecision, gsUClass, gsUStrength, gsUMovesLeft, gsUPinned, gsUDistDemo, gsUDistCommando, gsUOnThreatened, gsUCommandosNear}
 
@@ -294,16 +287,7 @@ func (e *germanEncoder) EncodeState(buf []float64) []float64 { return append(buf
 
 // EncodeAction implements env.FeatureEncoder.
 func (e *germanEncoder) EncodeAction(a env.Action, buf []float64) []float64 {
-	dst := buf[:0]
-	for _, i := range germanContext {
-		dst = append(dst, e.gstate[i])
-	}
-	dst = append(dst, float64(e.nLegal))
-	n := len(dst)
-	for range numGOwn {
-		dst = append(dst, featNA)
-	}
-	own := dst[n:]
+	dst, own := env.AppendActionRow(buf, e.gstate, germanContext, e.nLegal, numGOwn, featNA)
 	own[gaToDistDemoDelta], own[gaToDistCommandoDelta] = 0, 0
 	if !e.haveRule {
 		e.rule, e.haveRule = 0, true

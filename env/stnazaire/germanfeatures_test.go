@@ -2,7 +2,6 @@ package stnazaire
 
 import (
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
@@ -13,13 +12,7 @@ func TestGermanFeatureTables(t *testing.T) {
 	if len(germanStateFeatureDocs) != numGState || len(germanActionOwnDocs) != numGOwn {
 		t.Fatalf("tables have %d and %d features, the code %d and %d", len(germanStateFeatureDocs), len(germanActionOwnDocs), numGState, numGOwn)
 	}
-	readme, err := os.ReadFile("FEATURES.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := envtest.CheckFeatureTable(readme, germanStateFeatureDocs, germanActionFeatureDocs[len(germanContext):]); err != nil {
-		t.Error(err)
-	}
+	envtest.FeatureFile(t, "FEATURES.md", &germanEncoder{})
 }
 
 // TestGermanFeatureRanges plays games of the German seat, both sides at
