@@ -36,6 +36,7 @@ var plugins = []struct {
 	{"Editor", "state", is[Editor]},
 	{"Copier", "state", is[Copier]},
 	{"ReturnsWriter", "state", is[ReturnsWriter]},
+	{"UniformChancer", "state", is[UniformChancer]},
 	{"Resampler", "state", is[Resampler]},
 	{"PerfectInformation", "state", func(v any) bool { s, ok := v.(State); return ok && HidesNothing(s) }},
 }

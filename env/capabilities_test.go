@@ -61,7 +61,7 @@ func TestPluginsOfPig(t *testing.T) {
 			offered = append(offered, p.Name)
 		}
 	}
-	want := []string{"BoardDrawer", "OutcomeLabeler", "PieceLister", "Copier", "ReturnsWriter", "PerfectInformation"}
+	want := []string{"BoardDrawer", "OutcomeLabeler", "PieceLister", "Copier", "ReturnsWriter", "UniformChancer", "PerfectInformation"}
 	if !slices.Equal(offered, want) {
 		t.Errorf("pig offers %v, want %v", offered, want)
 	}

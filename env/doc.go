@@ -62,6 +62,8 @@
 //   - Copier, ReturnsWriter (copy.go): an in-place copy and returns into a
 //     buffer, so a search allocates nothing per simulation. CopyState,
 //     WriteReturns.
+//   - UniformChancer (uniform.go): a chance node that is a fair die, which
+//     a search samples without listing it (SampleUniform).
 //
 // # Conventions
 //
