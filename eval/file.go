@@ -375,11 +375,11 @@ func (rf *resultFile) scanCSV(r io.Reader, fn func(GameResult) error) error {
 		if err == io.EOF {
 			return nil
 		}
-		line, _ := rd.FieldPos(0)
-		where := fmt.Sprintf("results file %s line %d", rf.path, line)
-		if err != nil {
+		if err != nil { // a csv.ParseError names its line
 			return fmt.Errorf("results file %s: %w", rf.path, err)
 		}
+		line, _ := rd.FieldPos(0)
+		where := fmt.Sprintf("results file %s line %d", rf.path, line)
 		num := func(col int) float64 {
 			v, e := strconv.ParseFloat(rec[col], 64)
 			if e != nil && err == nil {
