@@ -335,6 +335,21 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	return buf
 }
 
+// UniformChance implements env.UniformChancer: a D6 and a pick among k
+// are fair; 2D6 and a draw from the cup are not.
+func (s *State) UniformChance() (env.Action, int) {
+	if s.Step == stepOver {
+		return 0, 0
+	}
+	switch s.Roll {
+	case rollD6:
+		return RollAction(1), 6
+	case rollPick:
+		return RollAction(1), int(s.RollK)
+	}
+	return 0, 0
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x

@@ -557,3 +557,11 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	}
 	return buf
 }
+
+// UniformChance implements env.UniformChancer: every die is a fair D6.
+func (s *State) UniformChance() (env.Action, int) {
+	if s.roll == rollNone || s.phase == phOver {
+		return 0, 0
+	}
+	return aDie, 6
+}

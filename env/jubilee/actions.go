@@ -171,6 +171,20 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	return buf
 }
 
+// UniformChance implements env.UniformChancer: a die is a fair D6; a pick
+// of a unit or a chit from the cup is not declared (its outcomes are not
+// a run of actions).
+func (s *State) UniformChance() (env.Action, int) {
+	switch s.roll {
+	case rollNone, rollPick, rollChit, rollInfilChit:
+		return 0, 0
+	}
+	if s.phase == phOver {
+		return 0, 0
+	}
+	return aRoll, 6
+}
+
 // legalCap is room on the stack for the legal actions of any node (a few
 // dozen at most); a longer list would only move to the heap.
 const legalCap = 256

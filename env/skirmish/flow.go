@@ -163,6 +163,15 @@ func (s *State) ChanceOutcomes(buf []env.Outcome) []env.Outcome {
 	return buf
 }
 
+// UniformChance implements env.UniformChancer: every die is a fair D6 but
+// the British fight's, whose odds are fightOdds.
+func (s *State) UniformChance() (env.Action, int) {
+	if s.phase == phOver || s.step < dieActivation || s.step == dieFightBritish {
+		return 0, 0
+	}
+	return aRoll, 6
+}
+
 // Apply plays a decision or a die face.
 func (s *State) Apply(a env.Action) error {
 	if !s.isLegal(a) {
