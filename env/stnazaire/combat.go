@@ -246,8 +246,9 @@ func (s *State) doomed(u int, h hit) bool {
 }
 
 // orderGermanAttacks lists German units able to fire, strongest first
-// (9.1.1.3), counter order breaking ties.
+// (9.1.1.3), counter order breaking ties, and ranks their targets.
 func (s *State) orderGermanAttacks() {
+	s.rankStacks()
 	n := 0
 	for _, g := range s.data().attackOrder {
 		if s.onMapG&(1<<g) != 0 && !s.gf.has(int(g), fPinned) {
@@ -278,72 +279,111 @@ func (s *State) germanFireReach(g int) *spaceSet {
 // movement priority of 8.1): demolition teams first by their total
 // strength, then assault teams, then Newman.
 func (s *State) stackPriority(sp int16) int {
-	var st stackSums
+	var st stackSum
 	for m, left := s.onMapB, s.cntB[sp]; left > 0 && m != 0; m &= m - 1 {
 		if u := bits.TrailingZeros32(m); s.bSpace[u] == sp {
 			left--
-			st.add(s, u)
+			st += s.stackPart(u)
 		}
 	}
 	return st.priority()
 }
 
+// stacksByPriority fills order with the commando stacks, the most
+// stackPriority first, then the lowest numbered, and returns how many
+// there are and how many of them have a priority above 0.
+func (s *State) stacksByPriority(order *[MaxBritish]int8) (n, positive int) {
+	var prio [MaxSpaces]int16
+	s.stackPriorities(&prio)
+	// An insertion sort, stable, of the stacks in space order.
+	for sp := s.occB.next(0); sp >= 0 && n < MaxBritish; sp = s.occB.next(sp + 1) {
+		k := n
+		for ; k > 0 && prio[order[k-1]] < prio[sp]; k-- {
+			order[k] = order[k-1]
+		}
+		order[k] = int8(sp)
+		n++
+		if prio[sp] > 0 {
+			positive++
+		}
+	}
+	return n, positive
+}
+
+// rankStacks sets rank and nRank from the commandos on the map.
+func (s *State) rankStacks() {
+	_, n := s.stacksByPriority(&s.rank)
+	s.nRank = int8(n)
+}
+
 // stackPriorities fills prio with every occupied space's stackPriority, in
 // one pass over the commandos.
 func (s *State) stackPriorities(prio *[MaxSpaces]int16) {
-	var sums [MaxSpaces]stackSums
+	var sums [MaxSpaces]stackSum
 	for m := s.onMapB; m != 0; m &= m - 1 {
 		u := bits.TrailingZeros32(m)
-		sums[s.bSpace[u]].add(s, u)
+		sums[s.bSpace[u]&(MaxSpaces-1)] += s.stackPart(u)
 	}
 	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
 		prio[sp] = int16(sums[sp].priority()) // at most 2000 + 9 x 32
 	}
 }
 
-// stackSums totals a stack's strength by commando type.
-type stackSums struct{ dem, asl, hq int16 }
+// stackSum totals a stack's strength by commando type, packed so that a
+// commando adds its share in one addition: the demolition teams' strength
+// from bit 20, the assault teams' from bit 10, the HQs counted in the low
+// bits (at most 32 commandos of strength 9: 288 fits 10 bits).
+type stackSum uint32
 
-func (st *stackSums) add(s *State, u int) {
-	switch s.data().British[u].Type {
+// packStack is the stackSum of one commando of type typ and strength str.
+func packStack(typ uint8, str int8) stackSum {
+	switch typ {
 	case Demolition:
-		st.dem += int16(s.bStrength(u))
+		return stackSum(str) << 20
 	case Assault:
-		st.asl += int16(s.bStrength(u))
+		return stackSum(str) << 10
 	case HQ:
-		st.hq++
-	}
-}
-
-func (st *stackSums) priority() int {
-	switch {
-	case st.dem > 0:
-		return 2000 + int(st.dem)
-	case st.asl > 0:
-		return 1000 + int(st.asl)
-	case st.hq > 0:
 		return 1
 	}
 	return 0
 }
 
-// germanTargetSpace picks the British space g attacks (9.1.1.1), or -1.
-// Equal stacks go to the lower-numbered space (ruling R9.1.1a).
+// stackPart is commando u's share of its stack's sum now.
+func (s *State) stackPart(u int) stackSum {
+	p := &s.data().stackParts[u&(MaxBritish-1)]
+	if s.bf.has(u, fReduced) {
+		return p[1]
+	}
+	return p[0]
+}
+
+func (st stackSum) priority() int {
+	switch dem, asl := st>>20, st>>10&1023; {
+	case dem > 0:
+		return 2000 + int(dem)
+	case asl > 0:
+		return 1000 + int(asl)
+	case st&1023 > 0:
+		return 1
+	}
+	return 0
+}
+
+// germanTargetSpace picks the British space g attacks (9.1.1.1), or -1,
+// while the Germans fire (it reads the volley's rank). Equal stacks go to
+// the lower-numbered space (ruling R9.1.1a).
 func (s *State) germanTargetSpace(g int) int16 {
 	if s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) {
 		return -1
 	}
-	// The best stack is the same whatever order the spaces are taken in;
-	// a stack of priority 0 is never chosen. In space order, ties keep the
-	// lower-numbered space.
-	targets := s.germanFireReach(g).and(&s.occB)
-	best, bestP := int16(-1), 0
-	for t := targets.next(0); t >= 0; t = targets.next(t + 1) {
-		if p := s.stackPriority(int16(t)); p > bestP {
-			best, bestP = int16(t), p
+	// The first stack of the volley's ranking within reach.
+	reach := s.germanFireReach(g)
+	for _, t := range s.rank[:s.nRank] {
+		if reach.has(int(t)) {
+			return int16(t)
 		}
 	}
-	return best
+	return -1
 }
 
 // typeOrder is the attack preference within a stack (9.1.1.2).

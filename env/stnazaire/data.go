@@ -127,6 +127,9 @@ type Data struct {
 	classSets [numClasses]uint64
 	// vehicles and flak hold the vehicle and the FlaK counters (bit g).
 	vehicles, flak uint64
+	// stackParts holds each commando's share of its stack's sum for the
+	// German priorities, full and reduced (see stackSum).
+	stackParts [MaxBritish][2]stackSum
 
 	British      []BritishUnit
 	LandingOrder [numGroups][]int8

@@ -20,16 +20,16 @@ func (s *State) stepGerman() {
 				}
 			}
 		}
-		for g := range d.German {
-			s.gMovesLeft[g] = movementAllowance
-		}
+		copy(s.gMovesLeft[:], fullMoves[:])
 		s.step, s.cursor = eMove, 0
 		s.setRoll(rollReinfBlack, 10, -1, -1)
 	case eMove:
 		// British positions do not change during phase E, so one distance
-		// field serves every German on foot until a die interrupts.
+		// field, and one set of the commandos' zones of control, serve
+		// every German until a die interrupts.
 		var foot footField
-		var cand [MaxSpaces]int16 // germanStep's scratch, cleared once
+		var cand [MaxSpaces]int16 // germanMove's scratch, cleared once
+		zocB := s.britishZoC()
 		for int(s.cursor) < len(d.German) {
 			// Skip to the next counter on the map.
 			rest := s.onMapG &^ (1<<s.cursor - 1)
@@ -42,7 +42,7 @@ func (s *State) stepGerman() {
 				if s.opts().GermanSeat {
 					s.offerGermanMove(g, &foot)
 				} else {
-					s.germanStep(g, &foot, &cand)
+					s.germanMove(g, &foot, &cand, &zocB)
 				}
 				if s.roll != rollNone || s.dec != decNone {
 					return
@@ -54,6 +54,15 @@ func (s *State) stepGerman() {
 		s.nextPhase()
 	}
 }
+
+// fullMoves is every counter's movement allowance, copied in at the start
+// of phase E.
+var fullMoves = func() (m [MaxGerman]int8) {
+	for g := range m {
+		m[g] = movementAllowance
+	}
+	return m
+}()
 
 // placeReinforcements reads the two dice of rule 12 and brings the units in
 // face down. An entry held by a commando, or by three Germans, takes no
@@ -110,28 +119,56 @@ func (s *State) germanPassable(g int, sp int16, nb *[MaxSpaces]int8) bool {
 	return nb[sp] == 0 && s.data().Spaces[sp].Exit < 0 && !s.vehicleBarred(g, sp)
 }
 
-// germanStep moves g one space toward its target (8.1): the nearest
-// commando stack, the one with the most demolition-team strength among
-// equals. It stops next to the target, on entering a British ZoC, or when
-// the next space is full (3 units; see germanCandidates). Equal next
-// spaces go to the lowest numbered, or under the variant to the emptiest,
-// then square, then a D10.
-func (s *State) germanStep(g int, foot *footField, cand *[MaxSpaces]int16) {
-	n := s.germanCandidates(g, cand, foot)
-	switch {
-	case n == 0:
-		s.gMovesLeft[g] = 0
-	case n == 1 || !s.opts().GermanVariant:
-		s.germanEnter(g, cand[0])
-	default:
-		s.setRoll(rollGermanTie, n, g, -1)
+// germanMove moves g toward its target (8.1): the nearest commando stack,
+// the one with the most demolition-team strength among equals, one space
+// at a time. It stops next to the target, where it becomes immobile, on entering a British ZoC (zocB:
+// see britishZoC), when its moves run out or when the next space is full
+// (3 units; see germanCandidates). Equal next spaces go to the lowest
+// numbered, or under the variant to the emptiest, then square, then a D10,
+// which stops the move here until it is rolled.
+//
+// The counter is put in its last space only: a step never leads back
+// where it has been (each is nearer its target), so no space it passes
+// through is asked about again, and it is revealed if linked to a
+// commando anywhere on its way (8.2). germanEnter is the same step by step.
+func (s *State) germanMove(g int, foot *footField, cand *[MaxSpaces]int16, zocB *spaceSet) {
+	d := s.data()
+	here, left, seen := s.gSpace[g], s.gMovesLeft[g], false
+	// Only a Kriegsmarine counter set up off a ship may become immobile on
+	// the way (see gImmobile).
+	mayMoor := d.German[g].Class == ClassKriegsmarine && s.gOrigin[g] == originSetup
+	for left > 0 {
+		n := s.germanCandidates(g, here, cand, foot)
+		if n == 0 {
+			left = 0
+			break
+		}
+		if n > 1 && s.opts().GermanVariant {
+			s.setRoll(rollGermanTie, n, g, -1)
+			break
+		}
+		here, left = cand[0], left-1
+		if d.moveSet[here].meets(zocB) {
+			left = 0 // 6.1: entering an enemy ZoC ends the move
+		}
+		seen = seen || d.linkSet[here].meets(&s.occB)
+		if mayMoor && d.Spaces[here].Ship {
+			break // immobile now (8.3)
+		}
+	}
+	if here != s.gSpace[g] {
+		s.putG(g, gOnMap, here)
+	}
+	s.gMovesLeft[g] = left
+	if seen {
+		s.gf.put(g, fConcealed, false)
 	}
 }
 
 func (s *State) resolveGermanTie(g, face int) {
 	var cand [MaxSpaces]int16
 	var foot footField
-	s.germanCandidates(g, &cand, &foot)
+	s.germanCandidates(g, s.gSpace[g], &cand, &foot)
 	if s.opts().GermanSeat {
 		s.askGermanMove(g, face) // the seat decides, knowing the die
 		return
@@ -148,20 +185,20 @@ func (s *State) germanEnter(g int, sp int16) {
 	s.revealGerman(g)
 }
 
-// germanCandidates fills cand with the spaces g may step into next, best
-// first, and returns how many tie for best (under the variant) or 1; 0
+// germanCandidates fills cand with the spaces g may step into next from
+// here, best first, and returns how many tie for best (under the variant) or 1; 0
 // when g stops. The next step is the lowest-numbered of the equal steps
 // toward the target; if that space already holds three units the move
 // ends where it is, unless that step and another open one are both next
 // to a commando, when g enters the other (8.1, second clarification).
-func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField) int {
+func (s *State) germanCandidates(g int, here int16, cand *[MaxSpaces]int16, foot *footField) int {
 	d := s.data()
 	ng := &s.cntG
 	var n int
 	if d.vehicles&(1<<g) != 0 {
-		n = s.vehicleCandidates(g, cand)
+		n = s.vehicleCandidates(g, here, cand)
 	} else {
-		n = s.footCandidates(g, cand, foot)
+		n = s.footCandidates(here, cand, foot)
 	}
 	if n == 0 {
 		return 0
@@ -210,15 +247,14 @@ func (s *State) nextToCommando(sp int16) bool {
 	return s.data().moveSet[sp].meets(&s.occB)
 }
 
-// footCandidates reads the next steps of a unit on foot off the shared
-// distance field: neighbours one space nearer the same target, full or
-// not, in space order.
-func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField) int {
+// footCandidates reads the next steps of a unit on foot in here off the
+// shared distance field: neighbours one space nearer the same target, full
+// or not, in space order.
+func (s *State) footCandidates(here int16, cand *[MaxSpaces]int16, foot *footField) int {
 	d := s.data()
 	if !foot.valid {
 		s.computeFootField(foot)
 	}
-	here := s.gSpace[g]
 	dh := foot.dist[here]
 	if dh <= 1 || dh == 127 {
 		return 0 // next to a commando already, or none in reach
@@ -254,20 +290,8 @@ var unreachedField = func() (f footField) {
 func (s *State) computeFootField(foot *footField) {
 	d := s.data()
 	foot.dist, foot.target = unreachedField.dist, unreachedField.target
-	var prio [MaxSpaces]int16
-	s.stackPriorities(&prio)
-	// The stacks, best first: the most priority, then the lowest numbered
-	// (an insertion sort, stable, of the stacks in space order).
 	var order [MaxBritish]int8
-	n := 0
-	for sp := s.occB.next(0); sp >= 0 && n < MaxBritish; sp = s.occB.next(sp + 1) {
-		k := n
-		for ; k > 0 && prio[order[k-1]] < prio[sp]; k-- {
-			order[k] = order[k-1]
-		}
-		order[k] = int8(sp)
-		n++
-	}
+	n, _ := s.stacksByPriority(&order)
 	seen := s.occB // a German on foot enters no commando's space nor exit box
 	seen.or(&d.exits)
 	var front [MaxBritish]spaceSet
@@ -302,16 +326,15 @@ func (s *State) computeFootField(foot *footField) {
 	foot.valid = true
 }
 
-// vehicleCandidates searches from the vehicle itself, since the spaces
+// vehicleCandidates searches from the vehicle, in here, since the spaces
 // barred to vehicles depend on the demolitions (8.1 clarification). A
 // breadth-first search on sets of spaces finds the nearest commando
 // stacks (the first layer next to one); the target is the one with the
 // most demolition strength among them, then the lowest numbered; walking
 // the layers back from the target finds the first steps that begin a
 // shortest path to it.
-func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16) int {
+func (s *State) vehicleCandidates(g int, here int16, cand *[MaxSpaces]int16) int {
 	d := s.data()
-	here := s.gSpace[g]
 	if d.moveSet[here].meets(&s.occB) {
 		return 0 // already next to a commando: it stays to fight
 	}

@@ -37,7 +37,7 @@ var _ env.RuleBot = (*State)(nil)
 func (s *State) offerGermanMove(g int, foot *footField) {
 	if s.opts().GermanVariant {
 		var cand [MaxSpaces]int16
-		if n := s.germanCandidates(g, &cand, foot); n > 1 {
+		if n := s.germanCandidates(g, s.gSpace[g], &cand, foot); n > 1 {
 			s.setRoll(rollGermanTie, n, g, -1)
 			return
 		}
@@ -103,7 +103,7 @@ func (s *State) RuleAction() (env.Action, error) {
 	case s.dec == decGermanMove:
 		var cand [MaxSpaces]int16
 		var foot footField
-		n := s.germanCandidates(g, &cand, &foot)
+		n := s.germanCandidates(g, s.gSpace[g], &cand, &foot)
 		switch {
 		case n == 0:
 			return ActPass, nil

@@ -7,8 +7,8 @@ import "math/bits"
 // next to this space" is two AND operations rather than a loop over the
 // counters.
 
-// computeSets derives linkSet, moveSet and attackOrder from the compiled
-// links and counters.
+// computeSets derives linkSet, moveSet, stackParts and attackOrder from
+// the compiled links and counters.
 func (d *Data) computeSets() {
 	n := len(d.Spaces)
 	for a := range n {
@@ -38,6 +38,9 @@ func (d *Data) computeSets() {
 		if isFlak(d.German[g].Class) {
 			d.flak |= 1 << g
 		}
+	}
+	for u, b := range d.British {
+		d.stackParts[u] = [2]stackSum{packStack(b.Type, b.Full), packStack(b.Type, b.Reduced)}
 	}
 	d.attackOrder = d.attackOrder[:0]
 	for str := int8(9); str >= 1; str-- {

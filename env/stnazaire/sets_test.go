@@ -1,6 +1,7 @@
 package stnazaire
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -47,7 +48,7 @@ func checkSets(t *testing.T, spec string, s *State) {
 			continue
 		}
 		var got, want [MaxSpaces]int16
-		n, m := s.vehicleCandidates(g, &got), s.vehicleCandidatesByDistance(g, &want)
+		n, m := s.vehicleCandidates(g, s.gSpace[g], &got), s.vehicleCandidatesByDistance(g, &want)
 		if got != want || n != m {
 			t.Fatalf("%s: %s's next steps %v, the distance search says %v", spec, d.German[g].Name, got[:n], want[:m])
 		}
@@ -68,6 +69,21 @@ func checkSets(t *testing.T, spec string, s *State) {
 			t.Fatalf("%s: %s's destinations out of date", spec, d.British[u].Name)
 		}
 	}
+	if (s.phase == phCombatC || s.phase == phCombatF) && s.step == cGermanRolls {
+		for g := range d.German {
+			if got, want := s.germanTargetSpace(g), s.germanTargetSpaceByScan(g); got != want {
+				t.Fatalf("%s: %s fires at space %d by the volley's rank, %d by the scan of its reach", spec, d.German[g].Name, got, want)
+			}
+		}
+	}
+	var prio [MaxSpaces]int16
+	s.stackPriorities(&prio)
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		if p, want := s.stackPriority(int16(sp)), s.stackPriorityByType(int16(sp)); p != want || int(prio[sp]) != want {
+			t.Fatalf("%s: the stack in %s ranks %d alone, %d among all, %d by its commandos' types", spec, d.Spaces[sp].ID, p, prio[sp], want)
+		}
+	}
+	checkGermanMoves(t, spec, s)
 	var foot, byQueue footField
 	s.computeFootField(&foot)
 	s.footFieldByQueue(&byQueue)
@@ -298,4 +314,94 @@ func (s *State) footFieldByQueue(foot *footField) {
 		}
 	}
 	foot.valid = true
+}
+
+// germanTargetSpaceByScan is germanTargetSpace as a scan of the stacks in
+// g's reach, each ranked afresh: the reference for the volley's rank.
+func (s *State) germanTargetSpaceByScan(g int) int16 {
+	if s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) {
+		return -1
+	}
+	// In space order, ties keep the lower-numbered space; a stack of
+	// priority 0 is never chosen.
+	targets := s.germanFireReach(g).and(&s.occB)
+	best, bestP := int16(-1), 0
+	for t := targets.next(0); t >= 0; t = targets.next(t + 1) {
+		if p := s.stackPriority(int16(t)); p > bestP {
+			best, bestP = int16(t), p
+		}
+	}
+	return best
+}
+
+// checkGermanMoves moves every German that may move from s with a full
+// allowance, as a whole by germanMove and step by step by germanEnter,
+// and checks that both leave the same state.
+func checkGermanMoves(t *testing.T, spec string, s *State) {
+	t.Helper()
+	var foot footField
+	var cand [MaxSpaces]int16
+	zocB := s.britishZoC()
+	for m := s.onMapG; m != 0; m &= m - 1 {
+		g := bits.TrailingZeros64(m)
+		if s.gf.has(g, fPinned) || s.gImmobile(g) {
+			continue
+		}
+		whole, byStep := *s, *s
+		whole.gMovesLeft[g], byStep.gMovesLeft[g] = movementAllowance, movementAllowance
+		whole.germanMove(g, &foot, &cand, &zocB)
+		byStep.germanMoveByStep(g)
+		if whole != byStep {
+			t.Fatalf("%s: %s moved as a whole to %d (%d left), step by step to %d (%d left)", spec, s.data().German[g].Name,
+				whole.gSpace[g], whole.gMovesLeft[g], byStep.gSpace[g], byStep.gMovesLeft[g])
+		}
+	}
+}
+
+// germanMoveByStep is germanMove one germanEnter at a time, each step
+// asked afresh of the state: the reference the whole move is tested
+// against.
+func (s *State) germanMoveByStep(g int) {
+	var cand [MaxSpaces]int16
+	var foot footField
+	for s.gMovesLeft[g] > 0 && !s.gImmobile(g) {
+		n := s.germanCandidates(g, s.gSpace[g], &cand, &foot)
+		switch {
+		case n == 0:
+			s.gMovesLeft[g] = 0
+		case n == 1 || !s.opts().GermanVariant:
+			s.germanEnter(g, cand[0])
+		default:
+			s.setRoll(rollGermanTie, n, g, -1)
+			return
+		}
+	}
+}
+
+// stackPriorityByType is stackPriority summed type by type (9.1.1.1), the
+// reference for the packed sums.
+func (s *State) stackPriorityByType(sp int16) int {
+	var dem, asl, hq int
+	for u := range s.data().British {
+		if s.bStatus[u] != bOnMap || s.bSpace[u] != sp {
+			continue
+		}
+		switch s.data().British[u].Type {
+		case Demolition:
+			dem += s.bStrength(u)
+		case Assault:
+			asl += s.bStrength(u)
+		case HQ:
+			hq++
+		}
+	}
+	switch {
+	case dem > 0:
+		return 2000 + dem
+	case asl > 0:
+		return 1000 + asl
+	case hq > 0:
+		return 1
+	}
+	return 0
 }

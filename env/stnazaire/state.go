@@ -142,6 +142,13 @@ type State struct {
 	gHit       [MaxGerman]hit
 	gOrder     [MaxGerman]int8 // German attack order of the phase (9.1.1.3)
 	nOrder     int8
+	// rank holds the commando stacks a German may fire at, best first
+	// (9.1.1.1: see stackPriority; a stack of priority 0 left out), and
+	// nRank counts them. Nothing it reads changes while the Germans fire,
+	// so orderGermanAttacks ranks them once a volley (derived: recount
+	// ranks them again).
+	rank  [MaxBritish]int8
+	nRank int8
 
 	destroyed  spaceSet
 	startHeldB spaceSet // held by each side when the exchange of fire began
@@ -444,6 +451,7 @@ func (s *State) recount() {
 	}
 	s.recountMissions()
 	s.recountIntact()
+	s.rankStacks()
 	if s.dec == decMoveDest {
 		s.dests = s.reachable(int(s.decUnit))
 	}
@@ -462,6 +470,18 @@ func (s *State) occupancy(nb, ng *[MaxSpaces]int8) {
 // (by a solid line) to a German unit that is neither pinned nor FlaK (6.1).
 func (s *State) germanZoCAt(sp int16) bool {
 	return s.data().moveSet[sp].meets(&s.occZ)
+}
+
+// britishZoC is the set of spaces holding an unpinned commando: a space
+// next to one is in a British zone of control (see britishZoCAt).
+func (s *State) britishZoC() spaceSet {
+	var z spaceSet
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		if u := bits.TrailingZeros32(m); !s.bf.has(u, fPinned) {
+			z.put(int(s.bSpace[u]), true)
+		}
+	}
+	return z
 }
 
 // britishZoCAt reports whether a space is next to an unpinned commando.
