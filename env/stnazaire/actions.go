@@ -198,12 +198,8 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 		buf = append(buf, ActPass, FireAction(int(d.flak12)))
 	case decFire:
 		buf = append(buf, ActPass)
-		if reach := s.fireReach(u); reach.meets(&s.occG) {
-			for m := s.onMapG; m != 0; m &= m - 1 {
-				if g := bits.TrailingZeros64(m); reach.has(int(s.gSpace[g])) {
-					buf = append(buf, FireAction(g))
-				}
-			}
+		for m := s.fireTargets(u); m != 0; m &= m - 1 {
+			buf = append(buf, FireAction(bits.TrailingZeros64(m)))
 		}
 	case decOccupy:
 		buf = append(buf, ActPass, ToAction(int(s.aux)))

@@ -136,6 +136,21 @@ func (s *State) fireReach(u int) spaceSet {
 	return d.moveSet[a]
 }
 
+// fireTargets is the set of German counters u can fire at (bit g).
+func (s *State) fireTargets(u int) uint64 {
+	reach := s.fireReach(u)
+	if !reach.meets(&s.occG) {
+		return 0
+	}
+	var set uint64
+	for m := s.onMapG; m != 0; m &= m - 1 {
+		if g := bits.TrailingZeros64(m); reach.has(int(s.gSpace[g])) {
+			set |= 1 << g
+		}
+	}
+	return set
+}
+
 // canFireAt: g is on the map in a space linked to u's by a solid line, or by
 // a dashed line for the mortar (9.3) or under dashed_fire_all (9.1).
 func (s *State) canFireAt(u, g int) bool {
@@ -350,11 +365,16 @@ func packStack(typ uint8, str int8) stackSum {
 
 // stackPart is commando u's share of its stack's sum now.
 func (s *State) stackPart(u int) stackSum {
-	p := &s.data().stackParts[u&(MaxBritish-1)]
+	return s.data().stackParts[u&(MaxBritish-1)][s.side(u)]
+}
+
+// side is 0 for a commando on its full side, 1 on its reduced side: the
+// index of the tables by side in Data.
+func (s *State) side(u int) int {
 	if s.bf.has(u, fReduced) {
-		return p[1]
+		return 1
 	}
-	return p[0]
+	return 0
 }
 
 func (st stackSum) priority() int {
@@ -386,48 +406,40 @@ func (s *State) germanTargetSpace(g int) int16 {
 	return -1
 }
 
-// typeOrder is the attack preference within a stack (9.1.1.2).
-var typeOrder = [3]uint8{Assault, Demolition, HQ}
-
 // germanTargetUnit picks the commando of stack t to fire at (9.1.1.2):
 // assault teams, then demolition teams, then Newman, strongest first, and a
 // type is only passed once every unit of it has a result this exchange.
 // When all have one, the first by preference is fired at again.
+//
+// Preference is one key a commando (see pickKey), the first in counter
+// order among equals, so both are found in one pass.
 func (s *State) germanTargetUnit(t int16) int {
-	if u := s.strongestInStack(t, true); u >= 0 {
-		return u
-	}
-	return s.strongestInStack(t, false)
-}
-
-// strongestInStack returns the strongest commando in t of the first type in
-// typeOrder present (only among those without a result, if fresh), or -1.
-func (s *State) strongestInStack(t int16, fresh bool) int {
-	d := s.data()
-	// The strongest of each type in the stack, the first in counter order
-	// among equals.
-	best, bestStr := [3]int{-1, -1, -1}, [3]int{-1, -1, -1}
+	keys := &s.data().pickKeys
+	fresh, freshK, first, firstK := -1, uint8(255), -1, uint8(255)
 	for m, left := s.onMapB, s.cntB[t]; left > 0 && m != 0; m &= m - 1 {
 		u := bits.TrailingZeros32(m)
 		if s.bSpace[u] != t {
 			continue
 		}
 		left--
-		if fresh && s.bHit[u].any() {
-			continue
+		k := keys[u&(MaxBritish-1)][s.side(u)]
+		if k < firstK {
+			first, firstK = u, k
 		}
-		typ := d.British[u].Type % 3
-		if str := s.bStrength(u); str > bestStr[typ] {
-			best[typ], bestStr[typ] = u, str
-		}
-	}
-	for _, typ := range typeOrder {
-		if best[typ%3] >= 0 {
-			return best[typ%3]
+		if k < freshK && !s.bHit[u].any() {
+			fresh, freshK = u, k
 		}
 	}
-	return -1
+	if fresh >= 0 {
+		return fresh
+	}
+	return first
 }
+
+// pickKey orders the commandos as German targets within a stack, lowest
+// first (9.1.1.2): assault teams, then demolition teams, then Newman (the
+// order of the type numbers), each type strongest first.
+func pickKey(typ uint8, str int8) uint8 { return typ%3<<4 | uint8(15-str) }
 
 // applyHits makes the exchange's results take effect (9.1, 10): a German
 // that loses a step is eliminated; a commando loses a step (a single-sided

@@ -128,8 +128,10 @@ type Data struct {
 	// vehicles and flak hold the vehicle and the FlaK counters (bit g).
 	vehicles, flak uint64
 	// stackParts holds each commando's share of its stack's sum for the
-	// German priorities, full and reduced (see stackSum).
+	// German priorities, and pickKeys its rank as a German target within
+	// its stack, full and reduced (see stackSum and pickKey).
 	stackParts [MaxBritish][2]stackSum
+	pickKeys   [MaxBritish][2]uint8
 
 	British      []BritishUnit
 	LandingOrder [numGroups][]int8

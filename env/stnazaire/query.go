@@ -149,6 +149,16 @@ func (s *State) NextDestination(sp int) int {
 	return s.dests.next(sp)
 }
 
+// FireTargets is the set of German counters the commando deciding its fire
+// may fire at (bit g: counter g): the "fire" actions LegalActions lists at
+// a fire decision, without listing them; 0 at any other node.
+func (s *State) FireTargets() uint64 {
+	if s.dec != decFire || s.roll != rollNone {
+		return 0
+	}
+	return s.fireTargets(int(s.decUnit))
+}
+
 // TurnsLeft counts the game turns after the current one.
 func (s *State) TurnsLeft() int { return s.opts().Turns - int(s.turn) }
 

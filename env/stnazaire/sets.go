@@ -7,7 +7,7 @@ import "math/bits"
 // next to this space" is two AND operations rather than a loop over the
 // counters.
 
-// computeSets derives linkSet, moveSet, stackParts and attackOrder from
+// computeSets derives linkSet, moveSet, stackParts, pickKeys and attackOrder from
 // the compiled links and counters.
 func (d *Data) computeSets() {
 	n := len(d.Spaces)
@@ -41,6 +41,7 @@ func (d *Data) computeSets() {
 	}
 	for u, b := range d.British {
 		d.stackParts[u] = [2]stackSum{packStack(b.Type, b.Full), packStack(b.Type, b.Reduced)}
+		d.pickKeys[u] = [2]uint8{pickKey(b.Type, b.Full), pickKey(b.Type, b.Reduced)}
 	}
 	d.attackOrder = d.attackOrder[:0]
 	for str := int8(9); str >= 1; str-- {

@@ -83,6 +83,11 @@ func checkSets(t *testing.T, spec string, s *State) {
 			t.Fatalf("%s: the stack in %s ranks %d alone, %d among all, %d by its commandos' types", spec, d.Spaces[sp].ID, p, prio[sp], want)
 		}
 	}
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		if got, want := s.germanTargetUnit(int16(sp)), s.germanTargetUnitByType(int16(sp)); got != want {
+			t.Fatalf("%s: the Germans pick commando %d in %s by key, %d type by type", spec, got, d.Spaces[sp].ID, want)
+		}
+	}
 	checkGermanMoves(t, spec, s)
 	var foot, byQueue footField
 	s.computeFootField(&foot)
@@ -404,4 +409,45 @@ func (s *State) stackPriorityByType(sp int16) int {
 		return 1
 	}
 	return 0
+}
+
+// germanTargetUnitByType is germanTargetUnit type by type, the reference
+// for the keys.
+func (s *State) germanTargetUnitByType(t int16) int {
+	if u := s.strongestInStack(t, true); u >= 0 {
+		return u
+	}
+	return s.strongestInStack(t, false)
+}
+
+// typeOrder is the attack preference within a stack (9.1.1.2).
+var typeOrder = [3]uint8{Assault, Demolition, HQ}
+
+// strongestInStack returns the strongest commando in t of the first type in
+// typeOrder present (only among those without a result, if fresh), or -1.
+func (s *State) strongestInStack(t int16, fresh bool) int {
+	d := s.data()
+	// The strongest of each type in the stack, the first in counter order
+	// among equals.
+	best, bestStr := [3]int{-1, -1, -1}, [3]int{-1, -1, -1}
+	for m, left := s.onMapB, s.cntB[t]; left > 0 && m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
+		if s.bSpace[u] != t {
+			continue
+		}
+		left--
+		if fresh && s.bHit[u].any() {
+			continue
+		}
+		typ := d.British[u].Type % 3
+		if str := s.bStrength(u); str > bestStr[typ] {
+			best[typ], bestStr[typ] = u, str
+		}
+	}
+	for _, typ := range typeOrder {
+		if best[typ%3] >= 0 {
+			return best[typ%3]
+		}
+	}
+	return -1
 }
