@@ -265,10 +265,12 @@ func (s *State) doomed(u int, h hit) bool {
 func (s *State) orderGermanAttacks() {
 	s.rankStacks()
 	n := 0
-	for _, g := range s.data().attackOrder {
-		if s.onMapG&(1<<g) != 0 && !s.gf.has(int(g), fPinned) {
-			s.gOrder[n] = g
-			n++
+	for str := 9; str >= 1; str-- {
+		for m := s.data().strengthSets[str] & s.onMapG; m != 0; m &= m - 1 {
+			if g := bits.TrailingZeros64(m); !s.gf.has(g, fPinned) {
+				s.gOrder[n] = int8(g)
+				n++
+			}
 		}
 	}
 	s.nOrder = int8(n)

@@ -120,9 +120,10 @@ type Data struct {
 	// vehicleNever and vehicleIfDestroyed: spaces barred to vehicles, always
 	// or once demolished (see vehicleBarred).
 	vehicleNever, vehicleIfDestroyed spaceSet
-	// attackOrder lists the German counters of strength 1 to 9, strongest
-	// first, counter order breaking ties: the order of fire (9.1.1.3).
-	attackOrder []int8
+	// strengthSets holds the German counters of each strength 1 to 9 (bit
+	// g: counter g): strongest first, counter order breaking ties, is the
+	// order of fire (9.1.1.3).
+	strengthSets [10]uint64
 	// classSets holds the German counters of each class (bit g: counter g).
 	classSets [numClasses]uint64
 	// vehicles and flak hold the vehicle and the FlaK counters (bit g).

@@ -249,22 +249,25 @@ func (s *State) nextToCommando(sp int16) bool {
 
 // footCandidates reads the next steps of a unit on foot in here off the
 // shared distance field: neighbours one space nearer the same target, full
-// or not, in space order.
+// or not, in space order. Here is a German's space when the field was
+// worked out, or a step offered before, whose distance and target it
+// writes out.
 func (s *State) footCandidates(here int16, cand *[MaxSpaces]int16, foot *footField) int {
 	d := s.data()
 	if !foot.valid {
 		s.computeFootField(foot)
 	}
-	dh := foot.dist[here]
+	dh, t := foot.dist[here], foot.target[here]
 	if dh <= 1 || dh == 127 {
 		return 0 // next to a commando already, or none in reach
 	}
+	next := d.moveSet[here].and(&foot.layer[dh-1])
+	next = next.and(&foot.zone[t&(MaxBritish-1)])
 	n := 0
-	for _, a := range d.Move[here] {
-		if foot.dist[a] == dh-1 && foot.target[a] == foot.target[here] && s.cntB[a] == 0 && !d.exits.has(int(a)) {
-			cand[n] = a
-			n++
-		}
+	for sp := next.next(0); sp >= 0; sp = next.next(sp + 1) {
+		cand[n] = int16(sp)
+		foot.dist[sp], foot.target[sp] = dh-1, t
+		n++
 	}
 	return n
 }
@@ -278,10 +281,10 @@ var unreachedField = func() (f footField) {
 	return f
 }()
 
-// computeFootField labels every space with its distance to the nearest
-// commando stack for a German on foot (1 next to it) and that stack, the
-// one with the most demolition strength among equals, then the lowest
-// numbered (8.1).
+// computeFootField works out, into a zero footField, every space's
+// distance to the nearest commando stack for a German on foot (1 next to
+// it) and that stack, the one with the most demolition strength among
+// equals, then the lowest numbered (8.1).
 //
 // It is a breadth-first search on sets of spaces, layer by layer, with a
 // frontier for each stack: taking the stacks best first within a layer,
@@ -290,13 +293,13 @@ var unreachedField = func() (f footField) {
 func (s *State) computeFootField(foot *footField) {
 	d := s.data()
 	foot.dist, foot.target = unreachedField.dist, unreachedField.target
-	var order [MaxBritish]int8
-	n, _ := s.stacksByPriority(&order)
+	n, _ := s.stacksByPriority(&foot.stack)
 	seen := s.occB // a German on foot enters no commando's space nor exit box
 	seen.or(&d.exits)
 	var front [MaxBritish]spaceSet
+	var zone [MaxBritish]int8 // the stack of each frontier
 	for i := range n {
-		front[i] = d.moveSet[order[i]]
+		front[i], zone[i] = d.moveSet[foot.stack[i]], int8(i)
 	}
 	// A stack whose frontier empties drops out; the others keep their
 	// order.
@@ -312,13 +315,13 @@ func (s *State) computeFootField(foot *footField) {
 				continue
 			}
 			seen.or(&f)
-			for w := 0; w < len(f); w++ {
-				for b := f[w]; b != 0; b &= b - 1 {
-					sp := (w<<6 | bits.TrailingZeros64(b)) & (MaxSpaces - 1)
-					foot.dist[sp], foot.target[sp] = k, order[i]
-				}
+			foot.layer[k&(MaxSpaces-1)].or(&f)
+			foot.zone[zone[i]&(MaxBritish-1)].or(&f)
+			at := f.and(&s.occG) // where Germans stand
+			for sp := at.next(0); sp >= 0; sp = at.next(sp + 1) {
+				foot.dist[sp], foot.target[sp] = k, zone[i]
 			}
-			front[live], order[live] = f, order[i]
+			front[live], zone[live] = f, zone[i]
 			live++
 		}
 		n = live

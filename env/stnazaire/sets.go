@@ -7,8 +7,8 @@ import "math/bits"
 // next to this space" is two AND operations rather than a loop over the
 // counters.
 
-// computeSets derives linkSet, moveSet, stackParts, pickKeys and attackOrder from
-// the compiled links and counters.
+// computeSets derives linkSet, moveSet, stackParts, pickKeys and
+// strengthSets from the compiled links and counters.
 func (d *Data) computeSets() {
 	n := len(d.Spaces)
 	for a := range n {
@@ -43,13 +43,8 @@ func (d *Data) computeSets() {
 		d.stackParts[u] = [2]stackSum{packStack(b.Type, b.Full), packStack(b.Type, b.Reduced)}
 		d.pickKeys[u] = [2]uint8{pickKey(b.Type, b.Full), pickKey(b.Type, b.Reduced)}
 	}
-	d.attackOrder = d.attackOrder[:0]
-	for str := int8(9); str >= 1; str-- {
-		for g := range d.German {
-			if d.German[g].Strength == str {
-				d.attackOrder = append(d.attackOrder, int8(g))
-			}
-		}
+	for g := range d.German {
+		d.strengthSets[d.German[g].Strength] |= 1 << g // 1 to 9 (compileGerman)
 	}
 }
 

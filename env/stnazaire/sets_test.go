@@ -3,6 +3,7 @@ package stnazaire
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
@@ -70,6 +71,19 @@ func checkSets(t *testing.T, spec string, s *State) {
 		}
 	}
 	if (s.phase == phCombatC || s.phase == phCombatF) && s.step == cGermanRolls {
+		// The order of fire: the Germans on the map and unpinned,
+		// strongest first, then in counter order (9.1.1.3).
+		var want []int8
+		for str := int8(9); str >= 1; str-- {
+			for g := range d.German {
+				if d.German[g].Strength == str && s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) {
+					want = append(want, int8(g))
+				}
+			}
+		}
+		if got := s.gOrder[:s.nOrder]; !slices.Equal(got, want) {
+			t.Fatalf("%s: the Germans fire in the order %v, by strength %v", spec, got, want)
+		}
 		for g := range d.German {
 			if got, want := s.germanTargetSpace(g), s.germanTargetSpaceByScan(g); got != want {
 				t.Fatalf("%s: %s fires at space %d by the volley's rank, %d by the scan of its reach", spec, d.German[g].Name, got, want)
@@ -89,11 +103,37 @@ func checkSets(t *testing.T, spec string, s *State) {
 		}
 	}
 	checkGermanMoves(t, spec, s)
-	var foot, byQueue footField
+	var foot footField
+	var dist, target [MaxSpaces]int8
 	s.computeFootField(&foot)
-	s.footFieldByQueue(&byQueue)
-	if foot != byQueue {
-		t.Fatalf("%s: the foot field by layers of sets differs from the queue's", spec)
+	s.footFieldByQueue(&dist, &target)
+	for sp := range d.Spaces {
+		// The distance and target by the sets, and where a German stands
+		// as written out.
+		k, i := foot.lookup(sp)
+		kk, ii := foot.dist[sp], foot.target[sp]
+		if !s.occG.has(sp) {
+			kk, ii = k, i
+		}
+		if k != dist[sp] || kk != dist[sp] || foot.targetSpace(i) != target[sp] || foot.targetSpace(ii) != target[sp] {
+			t.Fatalf("%s: %s is %d (%d) from the stack in %d (%d) by the sets of the foot field, %d from %d by the queue's",
+				spec, d.Spaces[sp].ID, k, kk, foot.targetSpace(i), foot.targetSpace(ii), dist[sp], target[sp])
+		}
+	}
+	// The next steps of a German on foot, as the sets give them and as
+	// the neighbours one nearer the same target in the queue's field.
+	for here := s.occG.next(0); here >= 0; here = s.occG.next(here + 1) {
+		var got, want [MaxSpaces]int16
+		n, m := s.footCandidates(int16(here), &got, &foot), 0
+		for _, a := range d.Move[here] {
+			if dh := dist[here]; dh > 1 && dh < 127 && dist[a] == dh-1 && target[a] == target[here] && s.cntB[a] == 0 && !d.exits.has(int(a)) {
+				want[m] = a
+				m++
+			}
+		}
+		if got != want || n != m {
+			t.Fatalf("%s: from %s a German on foot steps to %v, the queue's field says %v", spec, d.Spaces[here].ID, got[:n], want[:m])
+		}
 	}
 	for u := range d.British {
 		if got, want := s.DemolishableObjectives(u), s.demolishableByScan(u); got != want {
@@ -270,12 +310,38 @@ func (s *State) vehicleCandidatesByDistance(g int, cand *[MaxSpaces]int16) int {
 	return n
 }
 
+// lookup reads sp's distance and target (an index into stack) off the
+// sets of the field: 127 and -1 when unreached.
+func (f *footField) lookup(sp int) (dist, target int8) {
+	dist, target = 127, -1
+	for k := range f.layer {
+		if f.layer[k].has(sp) {
+			dist = int8(k)
+		}
+	}
+	for i := range f.zone {
+		if f.zone[i].has(sp) {
+			target = int8(i)
+		}
+	}
+	return dist, target
+}
+
+// targetSpace is the space of stack i, or -1 for none.
+func (f *footField) targetSpace(i int8) int8 {
+	if i < 0 {
+		return -1
+	}
+	return f.stack[i]
+}
+
 // footFieldByQueue is computeFootField as a breadth-first search with a
-// queue that keeps the better target on every tie, the reference the
-// search by layers of sets is tested against.
-func (s *State) footFieldByQueue(foot *footField) {
+// queue that keeps the better target (a space) on every tie, the
+// reference the search by layers of sets is tested against.
+func (s *State) footFieldByQueue(dist, target *[MaxSpaces]int8) {
 	d := s.data()
 	var prio [MaxSpaces]int16
+	foot := struct{ dist, target *[MaxSpaces]int8 }{dist, target}
 	for sp := range foot.dist {
 		foot.dist[sp], foot.target[sp] = 127, -1
 	}
@@ -318,7 +384,6 @@ func (s *State) footFieldByQueue(foot *footField) {
 			}
 		}
 	}
-	foot.valid = true
 }
 
 // germanTargetSpaceByScan is germanTargetSpace as a scan of the stacks in

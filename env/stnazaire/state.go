@@ -193,11 +193,18 @@ type State struct {
 	intactObj uint32
 }
 
-// footField labels spaces with their distance to the German target stack
-// and that stack, for Germans on foot in phase E.
+// footField is the distance field of the Germans on foot in phase E: each
+// space's distance to the German target stack (1 next to it) and that
+// stack. It keeps the spaces at each distance and those of each target as
+// sets, so that a German's next steps are one intersection; the distance
+// and target are written out only for the spaces Germans stand in when it
+// is worked out, and for the steps footCandidates offers.
 type footField struct {
-	dist   [MaxSpaces]int8
-	target [MaxSpaces]int8 // a space index; MaxSpaces is 128
+	layer  [MaxSpaces]spaceSet  // layer[k]: the spaces at distance k
+	zone   [MaxBritish]spaceSet // zone[i]: the spaces whose target is stack[i]
+	stack  [MaxBritish]int8     // the target stacks' spaces
+	dist   [MaxSpaces]int8      // 127: unreached, or not written out
+	target [MaxSpaces]int8      // an index into stack, or -1
 	valid  bool
 }
 
