@@ -117,6 +117,7 @@ type Data struct {
 	// index masked to MaxSpaces needs no bounds check.
 	linkSet, moveSet [MaxSpaces]spaceSet
 	exits, landings  spaceSet // exit boxes; landing spaces (free to enter, 5.2.4)
+	nearLandings     spaceSet // the spaces next to a landing space
 	// vehicleNever and vehicleIfDestroyed: spaces barred to vehicles, always
 	// or once demolished (see vehicleBarred).
 	vehicleNever, vehicleIfDestroyed spaceSet

@@ -28,6 +28,7 @@ func (s *State) stepGerman() {
 		// field, and one set of the commandos' zones of control, serve
 		// every German until a die interrupts.
 		var foot footField
+		var way vehicleWays
 		var cand [MaxSpaces]int16 // germanMove's scratch, cleared once
 		zocB := s.britishZoC()
 		for int(s.cursor) < len(d.German) {
@@ -42,7 +43,7 @@ func (s *State) stepGerman() {
 				if s.opts().GermanSeat {
 					s.offerGermanMove(g, &foot)
 				} else {
-					s.germanMove(g, &foot, &cand, &zocB)
+					s.germanMove(g, &foot, &way, &cand, &zocB)
 				}
 				if s.roll != rollNone || s.dec != decNone {
 					return
@@ -121,24 +122,24 @@ func (s *State) germanPassable(g int, sp int16, nb *[MaxSpaces]int8) bool {
 
 // germanMove moves g toward its target (8.1): the nearest commando stack,
 // the one with the most demolition-team strength among equals, one space
-// at a time. It stops next to the target, where it becomes immobile, on entering a British ZoC (zocB:
-// see britishZoC), when its moves run out or when the next space is full
-// (3 units; see germanCandidates). Equal next spaces go to the lowest
-// numbered, or under the variant to the emptiest, then square, then a D10,
-// which stops the move here until it is rolled.
+// at a time. It stops next to the target, on entering a British ZoC (zocB:
+// see britishZoC), where it becomes immobile, when its moves run out or
+// when the next space is full (3 units; see germanCandidates). Equal next
+// spaces go to the lowest numbered, or under the variant to the emptiest,
+// then square, then a D10, which stops the move here until it is rolled.
 //
 // The counter is put in its last space only: a step never leads back
 // where it has been (each is nearer its target), so no space it passes
 // through is asked about again, and it is revealed if linked to a
 // commando anywhere on its way (8.2). germanEnter is the same step by step.
-func (s *State) germanMove(g int, foot *footField, cand *[MaxSpaces]int16, zocB *spaceSet) {
+func (s *State) germanMove(g int, foot *footField, way *vehicleWays, cand *[MaxSpaces]int16, zocB *spaceSet) {
 	d := s.data()
 	here, left, seen := s.gSpace[g], s.gMovesLeft[g], false
 	// Only a Kriegsmarine counter set up off a ship may become immobile on
 	// the way (see gImmobile).
 	mayMoor := d.German[g].Class == ClassKriegsmarine && s.gOrigin[g] == originSetup
 	for left > 0 {
-		n := s.germanCandidates(g, here, cand, foot)
+		n := s.germanCandidates(g, here, cand, foot, way)
 		if n == 0 {
 			left = 0
 			break
@@ -168,7 +169,8 @@ func (s *State) germanMove(g int, foot *footField, cand *[MaxSpaces]int16, zocB 
 func (s *State) resolveGermanTie(g, face int) {
 	var cand [MaxSpaces]int16
 	var foot footField
-	s.germanCandidates(g, s.gSpace[g], &cand, &foot)
+	var way vehicleWays
+	s.germanCandidates(g, s.gSpace[g], &cand, &foot, &way)
 	if s.opts().GermanSeat {
 		s.askGermanMove(g, face) // the seat decides, knowing the die
 		return
@@ -186,17 +188,17 @@ func (s *State) germanEnter(g int, sp int16) {
 }
 
 // germanCandidates fills cand with the spaces g may step into next from
-// here, best first, and returns how many tie for best (under the variant) or 1; 0
-// when g stops. The next step is the lowest-numbered of the equal steps
+// here, best first, and returns how many tie for best (under the variant)
+// or 1; 0 when g stops. The next step is the lowest-numbered of the equal steps
 // toward the target; if that space already holds three units the move
 // ends where it is, unless that step and another open one are both next
 // to a commando, when g enters the other (8.1, second clarification).
-func (s *State) germanCandidates(g int, here int16, cand *[MaxSpaces]int16, foot *footField) int {
+func (s *State) germanCandidates(g int, here int16, cand *[MaxSpaces]int16, foot *footField, way *vehicleWays) int {
 	d := s.data()
 	ng := &s.cntG
 	var n int
 	if d.vehicles&(1<<g) != 0 {
-		n = s.vehicleCandidates(g, here, cand)
+		n = s.vehicleCandidates(here, cand, way)
 	} else {
 		n = s.footCandidates(here, cand, foot)
 	}
@@ -329,18 +331,60 @@ func (s *State) computeFootField(foot *footField) {
 	foot.valid = true
 }
 
-// vehicleCandidates searches from the vehicle, in here, since the spaces
-// barred to vehicles depend on the demolitions (8.1 clarification). A
-// breadth-first search on sets of spaces finds the nearest commando
-// stacks (the first layer next to one); the target is the one with the
-// most demolition strength among them, then the lowest numbered; walking
-// the layers back from the target finds the first steps that begin a
-// shortest path to it.
-func (s *State) vehicleCandidates(g int, here int16, cand *[MaxSpaces]int16) int {
+// vehicleCandidates lists the next steps of a vehicle in here: the first
+// steps of the shortest paths to its target, read off way or worked out
+// into it (see vehicleWays).
+func (s *State) vehicleCandidates(here int16, cand *[MaxSpaces]int16, way *vehicleWays) int {
 	d := s.data()
 	if d.moveSet[here].meets(&s.occB) {
 		return 0 // already next to a commando: it stays to fight
 	}
+	next, ok := way.after(d, here)
+	if !ok {
+		next = s.vehicleWays(here, way)
+	}
+	n := 0
+	for sp := next.next(0); sp >= 0; sp = next.next(sp + 1) {
+		cand[n] = int16(sp)
+		n++
+	}
+	return n
+}
+
+// vehicleWays holds the shortest paths of a vehicle to its target, worked
+// out from a space: set[j] holds the spaces j moves along them (set[0]
+// the space itself), known for j up to depth. A vehicle in set[j] is j
+// moves nearer that target than from set[0], which stays the nearest
+// and best for it, so its next steps are its neighbours in set[j+1]: the
+// ways serve every vehicle that stands on them, as long as the commandos
+// and the demolitions stay put (through phase E).
+type vehicleWays struct {
+	set   [movementAllowance + 1]spaceSet
+	depth int
+}
+
+// after is the next steps from here read off the ways, if here is on
+// them short of depth.
+func (w *vehicleWays) after(d *Data, here int16) (spaceSet, bool) {
+	for j := 0; j < w.depth; j++ {
+		if w.set[j].has(int(here)) {
+			return d.moveSet[here].and(&w.set[j+1]), true
+		}
+	}
+	return spaceSet{}, false
+}
+
+// vehicleWays works out the ways from here into w and returns the first
+// steps (none when no commando is in reach), searching from the vehicle
+// since the spaces barred to vehicles depend on the demolitions (8.1
+// clarification). A breadth-first search on sets of spaces finds the
+// nearest commando stacks (the first layer next to one); the target is the
+// one with the most demolition strength among them, then the lowest
+// numbered; walking the layers back from the target finds the spaces on a
+// shortest path to it.
+func (s *State) vehicleWays(here int16, w *vehicleWays) spaceSet {
+	d := s.data()
+	w.depth = 0
 	blocked := s.vehicleBarredSet() // see germanPassable
 	blocked.or(&s.occB)
 	blocked.or(&d.exits)
@@ -360,7 +404,7 @@ func (s *State) vehicleCandidates(g int, here int16, cand *[MaxSpaces]int16) int
 		next.andNot(&blocked)
 		next.andNot(&seen)
 		if next.empty() {
-			return 0 // no commando in reach
+			return spaceSet{} // no commando in reach
 		}
 		k++
 		layers[k] = next
@@ -372,15 +416,16 @@ func (s *State) vehicleCandidates(g int, here int16, cand *[MaxSpaces]int16) int
 			target, bestP = sp, p
 		}
 	}
+	w.depth = min(k, movementAllowance)
+	w.set[0] = layers[0]
 	way := d.moveSet[target].and(&layers[k])
 	for ; k > 1; k-- {
+		if k <= movementAllowance {
+			w.set[k] = way
+		}
 		back := d.neighbours(&way)
 		way = back.and(&layers[k-1])
 	}
-	n := 0
-	for sp := way.next(0); sp >= 0; sp = way.next(sp + 1) {
-		cand[n] = int16(sp)
-		n++
-	}
-	return n
+	w.set[1] = way
+	return way
 }

@@ -30,6 +30,7 @@ func (d *Data) computeSets() {
 			d.vehicleIfDestroyed.put(sp, true)
 		}
 	}
+	d.nearLandings = d.neighbours(&d.landings)
 	for g := range d.German {
 		d.classSets[d.German[g].Class] |= 1 << g
 		if d.German[g].Vehicle {

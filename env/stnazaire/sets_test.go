@@ -44,14 +44,19 @@ func checkSets(t *testing.T, spec string, s *State) {
 			t.Fatalf("%s: occupied spaces out of date at %s", spec, d.Spaces[sp].ID)
 		}
 	}
+	// Each vehicle's next steps, and those from every space on the ways
+	// worked out so far, shared as in phase E, against a search from there.
+	var way vehicleWays
 	for g := range d.German {
 		if s.gLoc[g] != gOnMap || !d.German[g].Vehicle {
 			continue
 		}
-		var got, want [MaxSpaces]int16
-		n, m := s.vehicleCandidates(g, s.gSpace[g], &got), s.vehicleCandidatesByDistance(g, &want)
-		if got != want || n != m {
-			t.Fatalf("%s: %s's next steps %v, the distance search says %v", spec, d.German[g].Name, got[:n], want[:m])
+		for _, here := range append([]int16{s.gSpace[g]}, way.spaces()...) {
+			var got, want [MaxSpaces]int16
+			n, m := s.vehicleCandidates(here, &got, &way), s.vehicleCandidatesByDistance(here, &want)
+			if got != want || n != m {
+				t.Fatalf("%s: from %s a vehicle steps to %v, the distance search says %v", spec, d.Spaces[here].ID, got[:n], want[:m])
+			}
 		}
 	}
 	for u := range d.British {
@@ -237,9 +242,8 @@ func (s *State) reachableByCost(u int, reach *[MaxSpaces]bool) {
 // search over the spaces that finds the distance to every space and, for
 // each, which first steps begin a shortest path to it: the reference the
 // search on sets is tested against.
-func (s *State) vehicleCandidatesByDistance(g int, cand *[MaxSpaces]int16) int {
+func (s *State) vehicleCandidatesByDistance(here int16, cand *[MaxSpaces]int16) int {
 	d := s.data()
-	here := s.gSpace[g]
 	if d.moveSet[here].meets(&s.occB) {
 		return 0 // already next to a commando: it stays to fight
 	}
@@ -410,6 +414,7 @@ func (s *State) germanTargetSpaceByScan(g int) int16 {
 func checkGermanMoves(t *testing.T, spec string, s *State) {
 	t.Helper()
 	var foot footField
+	var way vehicleWays
 	var cand [MaxSpaces]int16
 	zocB := s.britishZoC()
 	for m := s.onMapG; m != 0; m &= m - 1 {
@@ -419,13 +424,24 @@ func checkGermanMoves(t *testing.T, spec string, s *State) {
 		}
 		whole, byStep := *s, *s
 		whole.gMovesLeft[g], byStep.gMovesLeft[g] = movementAllowance, movementAllowance
-		whole.germanMove(g, &foot, &cand, &zocB)
+		whole.germanMove(g, &foot, &way, &cand, &zocB)
 		byStep.germanMoveByStep(g)
 		if whole != byStep {
 			t.Fatalf("%s: %s moved as a whole to %d (%d left), step by step to %d (%d left)", spec, s.data().German[g].Name,
 				whole.gSpace[g], whole.gMovesLeft[g], byStep.gSpace[g], byStep.gMovesLeft[g])
 		}
 	}
+}
+
+// spaces lists the spaces on the ways short of their depth.
+func (w *vehicleWays) spaces() []int16 {
+	var on []int16
+	for j := 0; j < w.depth; j++ {
+		for sp := w.set[j].next(0); sp >= 0; sp = w.set[j].next(sp + 1) {
+			on = append(on, int16(sp))
+		}
+	}
+	return on
 }
 
 // germanMoveByStep is germanMove one germanEnter at a time, each step
@@ -435,7 +451,8 @@ func (s *State) germanMoveByStep(g int) {
 	var cand [MaxSpaces]int16
 	var foot footField
 	for s.gMovesLeft[g] > 0 && !s.gImmobile(g) {
-		n := s.germanCandidates(g, s.gSpace[g], &cand, &foot)
+		var way vehicleWays
+		n := s.germanCandidates(g, s.gSpace[g], &cand, &foot, &way)
 		switch {
 		case n == 0:
 			s.gMovesLeft[g] = 0
