@@ -233,7 +233,7 @@ func (a *Agent) readIntact(s *stn.State) { a.intact = s.IntactObjectives() }
 func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 	here := s.UnitSpace(u)
 	if exit := a.nearestExit(here); exit >= 0 {
-		need := (a.d.Distance(here, exit) + 2) / 3
+		need := (a.exitDist[here] + 2) / 3
 		if s.TurnsLeft() < need+a.p.ExitMargin {
 			return exit, false
 		}

@@ -446,12 +446,15 @@ func pickKey(typ uint8, str int8) uint8 { return typ%3<<4 | uint8(15-str) }
 // applyHits makes the exchange's results take effect (9.1, 10): a German
 // that loses a step is eliminated; a commando loses a step (a single-sided
 // counter or a reduced one is eliminated); -1C and C pin.
+//
+// Only units on the map take results; each one's only changes itself, so
+// the units on the map at the start are walked, and every result is
+// cleared after.
 func (s *State) applyHits() {
-	d := s.data()
-	for u := range d.British {
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
 		h := s.bHit[u]
-		s.bHit[u] = 0
-		if !h.any() || s.bStatus[u] != bOnMap {
+		if !h.any() {
 			continue
 		}
 		if s.doomed(u, h) {
@@ -463,10 +466,11 @@ func (s *State) applyHits() {
 		}
 		s.bf.put(u, fPinned, true)
 	}
-	for g := range d.German {
+	clear(s.bHit[:])
+	for m := s.onMapG; m != 0; m &= m - 1 {
+		g := bits.TrailingZeros64(m)
 		h := s.gHit[g]
-		s.gHit[g] = 0
-		if !h.any() || s.gLoc[g] != gOnMap {
+		if !h.any() {
 			continue
 		}
 		if h.de() || h.steps() > 0 {
@@ -475,6 +479,7 @@ func (s *State) applyHits() {
 		}
 		s.pinG(g, true)
 	}
+	clear(s.gHit[:])
 }
 
 func (s *State) eliminateBritish(u int) {

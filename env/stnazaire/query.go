@@ -132,7 +132,8 @@ func (s *State) MayDemolish(u, sp int) bool {
 func (s *State) Selectable() uint32 {
 	var set uint32
 	for m := s.onMapB; m != 0; m &= m - 1 {
-		if u := bits.TrailingZeros32(m); s.canSelect(u) {
+		// canSelect for a commando known to be on the map.
+		if u := bits.TrailingZeros32(m); s.bf[u]&(fPinned|fMoved) == 0 && s.hasExit(u) {
 			set |= 1 << u
 		}
 	}

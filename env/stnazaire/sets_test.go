@@ -108,6 +108,12 @@ func checkSets(t *testing.T, spec string, s *State) {
 		}
 	}
 	checkGermanMoves(t, spec, s)
+	byWalk, byCounter := *s, *s
+	byWalk.applyHits()
+	byCounter.applyHitsByCounter()
+	if byWalk != byCounter {
+		t.Fatalf("%s: the results taken by the units on the map differ from those taken counter by counter", spec)
+	}
 	var foot footField
 	var dist, target [MaxSpaces]int8
 	s.computeFootField(&foot)
@@ -532,4 +538,37 @@ func (s *State) strongestInStack(t int16, fresh bool) int {
 		}
 	}
 	return -1
+}
+
+// applyHitsByCounter is applyHits over every counter, the reference for
+// the walk over the units on the map.
+func (s *State) applyHitsByCounter() {
+	d := s.data()
+	for u := range d.British {
+		h := s.bHit[u]
+		s.bHit[u] = 0
+		if !h.any() || s.bStatus[u] != bOnMap {
+			continue
+		}
+		if s.doomed(u, h) {
+			s.eliminateBritish(u)
+			continue
+		}
+		if h.steps() > 0 {
+			s.bf.put(u, fReduced, true)
+		}
+		s.bf.put(u, fPinned, true)
+	}
+	for g := range d.German {
+		h := s.gHit[g]
+		s.gHit[g] = 0
+		if !h.any() || s.gLoc[g] != gOnMap {
+			continue
+		}
+		if h.de() || h.steps() > 0 {
+			s.eliminateGerman(g)
+			continue
+		}
+		s.pinG(g, true)
+	}
 }
