@@ -139,13 +139,12 @@ func (s *State) fireReach(u int) spaceSet {
 // fireTargets is the set of German counters u can fire at (bit g).
 func (s *State) fireTargets(u int) uint64 {
 	reach := s.fireReach(u)
-	if !reach.meets(&s.occG) {
-		return 0
-	}
+	left := s.germansIn(&reach) // those not yet found, to stop early
 	var set uint64
-	for m := s.onMapG; m != 0; m &= m - 1 {
+	for m := s.onMapG; left > 0; m &= m - 1 {
 		if g := bits.TrailingZeros64(m); reach.has(int(s.gSpace[g])) {
 			set |= 1 << g
+			left--
 		}
 	}
 	return set

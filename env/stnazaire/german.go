@@ -32,8 +32,9 @@ func (s *State) stepGerman() {
 		var cand [MaxSpaces]int16 // germanMove's scratch, cleared once
 		zocB := s.britishZoC()
 		for int(s.cursor) < len(d.German) {
-			// Skip to the next counter on the map.
-			rest := s.onMapG &^ (1<<s.cursor - 1)
+			// Skip to the next counter on the map that is not FlaK (FlaK
+			// never moves, 8.3).
+			rest := s.onMapG &^ d.flak &^ (1<<s.cursor - 1)
 			if rest == 0 {
 				break
 			}

@@ -109,6 +109,27 @@ func checkSets(t *testing.T, spec string, s *State) {
 	}
 	checkGermanMoves(t, spec, s)
 	byWalk, byCounter := *s, *s
+	byWalk.reveal()
+	byCounter.revealByCounter(func(sp int) bool {
+		for v := s.occB.next(0); v >= 0; v = s.occB.next(v + 1) {
+			if d.linkSet[v].has(sp) {
+				return true
+			}
+		}
+		return false
+	})
+	if byWalk != byCounter {
+		t.Fatalf("%s: the Germans revealed next to the commandos differ from a walk over every counter", spec)
+	}
+	for sp := range d.Spaces {
+		byWalk, byCounter = *s, *s
+		byWalk.revealAround(int16(sp))
+		byCounter.revealByCounter(func(x int) bool { return d.linkSet[sp].has(x) })
+		if byWalk != byCounter {
+			t.Fatalf("%s: the Germans revealed around %s differ from a walk over every counter", spec, d.Spaces[sp].ID)
+		}
+	}
+	byWalk, byCounter = *s, *s
 	byWalk.applyHits()
 	byCounter.applyHitsByCounter()
 	if byWalk != byCounter {
@@ -570,5 +591,15 @@ func (s *State) applyHitsByCounter() {
 			continue
 		}
 		s.pinG(g, true)
+	}
+}
+
+// revealByCounter flips every face-down German on the map in a space near
+// says, walking every counter: the reference for reveal and revealAround.
+func (s *State) revealByCounter(near func(sp int) bool) {
+	for g := range s.data().German {
+		if s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed) && near(int(s.gSpace[g])) {
+			s.gf.put(g, fConcealed, false)
+		}
 	}
 }

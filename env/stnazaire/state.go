@@ -523,14 +523,28 @@ func (s *State) reveal() {
 	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
 		near.or(&d.linkSet[sp])
 	}
-	if !near.meets(&s.occG) {
-		return
-	}
-	for m := s.onMapG; m != 0; m &= m - 1 {
-		if g := bits.TrailingZeros64(m); s.gf.has(g, fConcealed) && near.has(int(s.gSpace[g])) {
+	s.revealIn(&near)
+}
+
+// revealIn flips the face-down Germans in the spaces of near, walking the
+// counters on the map until all those in near are found.
+func (s *State) revealIn(near *spaceSet) {
+	for m, left := s.onMapG, s.germansIn(near); left > 0; m &= m - 1 {
+		if g := bits.TrailingZeros64(m); near.has(int(s.gSpace[g])) {
 			s.gf.put(g, fConcealed, false)
+			left--
 		}
 	}
+}
+
+// germansIn counts the German counters on the map in the spaces of set.
+func (s *State) germansIn(set *spaceSet) int {
+	held := set.and(&s.occG)
+	n := 0
+	for sp := held.next(0); sp >= 0; sp = held.next(sp + 1) {
+		n += int(s.cntG[sp])
+	}
+	return n
 }
 
 // revealGerman flips g if it is face down and linked to a commando.
@@ -543,15 +557,7 @@ func (s *State) revealGerman(g int) {
 // revealAround flips the face-down Germans linked to space sp, where a
 // commando has just arrived.
 func (s *State) revealAround(sp int16) {
-	links := &s.data().linkSet[sp]
-	if !links.meets(&s.occG) {
-		return
-	}
-	for m := s.onMapG; m != 0; m &= m - 1 {
-		if g := bits.TrailingZeros64(m); s.gf.has(g, fConcealed) && links.has(int(s.gSpace[g])) {
-			s.gf.put(g, fConcealed, false)
-		}
-	}
+	s.revealIn(&s.data().linkSet[sp])
 }
 
 // anyBritishLeft reports whether a commando is on the map or still to land.
