@@ -309,17 +309,20 @@ func (s *State) stackPriority(sp int16) int {
 // stackPriority first, then the lowest numbered, and returns how many
 // there are and how many of them have a priority above 0.
 func (s *State) stacksByPriority(order *[MaxBritish]int8) (n, positive int) {
-	var prio [MaxSpaces]int16
-	s.stackPriorities(&prio)
-	// An insertion sort, stable, of the stacks in space order.
+	var sums [MaxSpaces]stackSum
+	s.stackSums(&sums)
+	// An insertion sort, stable, of the stacks in space order; prio[k] is
+	// order[k]'s priority.
+	var prio [MaxBritish]int
 	for sp := s.occB.next(0); sp >= 0 && n < MaxBritish; sp = s.occB.next(sp + 1) {
+		p := sums[sp].priority()
 		k := n
-		for ; k > 0 && prio[order[k-1]] < prio[sp]; k-- {
-			order[k] = order[k-1]
+		for ; k > 0 && prio[k-1] < p; k-- {
+			order[k], prio[k] = order[k-1], prio[k-1]
 		}
-		order[k] = int8(sp)
+		order[k], prio[k] = int8(sp), p
 		n++
-		if prio[sp] > 0 {
+		if p > 0 {
 			positive++
 		}
 	}
@@ -336,12 +339,17 @@ func (s *State) rankStacks() {
 // one pass over the commandos.
 func (s *State) stackPriorities(prio *[MaxSpaces]int16) {
 	var sums [MaxSpaces]stackSum
+	s.stackSums(&sums)
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		prio[sp] = int16(sums[sp].priority()) // at most 2000 + 9 x 32
+	}
+}
+
+// stackSums totals every stack's strength in one pass over the commandos.
+func (s *State) stackSums(sums *[MaxSpaces]stackSum) {
 	for m := s.onMapB; m != 0; m &= m - 1 {
 		u := bits.TrailingZeros32(m)
 		sums[s.bSpace[u]&(MaxSpaces-1)] += s.stackPart(u)
-	}
-	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
-		prio[sp] = int16(sums[sp].priority()) // at most 2000 + 9 x 32
 	}
 }
 

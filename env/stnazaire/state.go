@@ -526,13 +526,14 @@ func (s *State) reveal() {
 	s.revealIn(&near)
 }
 
-// revealIn flips the face-down Germans in the spaces of near, walking the
-// counters on the map until all those in near are found.
+// revealIn flips the face-down Germans in the spaces of near.
 func (s *State) revealIn(near *spaceSet) {
-	for m, left := s.onMapG, s.germansIn(near); left > 0; m &= m - 1 {
-		if g := bits.TrailingZeros64(m); near.has(int(s.gSpace[g])) {
+	if !near.meets(&s.occG) {
+		return
+	}
+	for m := s.onMapG; m != 0; m &= m - 1 {
+		if g := bits.TrailingZeros64(m); s.gf.has(g, fConcealed) && near.has(int(s.gSpace[g])) {
 			s.gf.put(g, fConcealed, false)
-			left--
 		}
 	}
 }
