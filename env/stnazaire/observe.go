@@ -282,21 +282,3 @@ func (s *State) Resample(p env.Player, rng *rand.Rand) env.State {
 	}
 	return &c
 }
-
-// nthMember is the k-th lowest member (from 0) of a set of counters with
-// more than k members: halves, quarters and eighths of the word are
-// skipped by their counts, then members dropped one by one.
-func nthMember(set uint64, k int) int {
-	at := 0
-	for _, w := range [...]int{32, 16, 8} {
-		if low := bits.OnesCount64(set & (1<<w - 1)); k >= low {
-			k -= low
-			set >>= w
-			at += w
-		}
-	}
-	for ; k > 0; k-- {
-		set &= set - 1
-	}
-	return at + bits.TrailingZeros64(set)
-}

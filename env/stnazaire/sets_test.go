@@ -107,6 +107,17 @@ func checkSets(t *testing.T, spec string, s *State) {
 			t.Fatalf("%s: the Germans pick commando %d in %s by key, %d type by type", spec, got, d.Spaces[sp].ID, want)
 		}
 	}
+	for loc := range gRemoved + 1 {
+		var want uint64
+		for g := range d.German {
+			if s.gLoc[g] == loc {
+				want |= 1 << g
+			}
+		}
+		if got := s.inLoc(loc); got != want {
+			t.Fatalf("%s: the counters at %s: %b, by a scan %b", spec, gLocNames[loc], got, want)
+		}
+	}
 	checkGermanMoves(t, spec, s)
 	byWalk, byCounter := *s, *s
 	byWalk.reveal()
