@@ -124,8 +124,8 @@ func (s *State) germanPassable(g int, sp int16, nb *[MaxSpaces]int8) bool {
 // germanMove moves g toward its target (8.1): the nearest commando stack,
 // the one with the most demolition-team strength among equals, one space
 // at a time. It stops next to the target, on entering a British ZoC (zocB:
-// see britishZoC), where it becomes immobile, when its moves run out or
-// when the next space is full (3 units; see germanCandidates). Equal next
+// see britishZoC), in a space where it becomes immobile, when its moves
+// run out or when the next space is full (3 units; see germanCandidates). Equal next
 // spaces go to the lowest numbered, or under the variant to the emptiest,
 // then square, then a D10, which stops the move here until it is rolled.
 //
@@ -190,10 +190,10 @@ func (s *State) germanEnter(g int, sp int16) {
 
 // germanCandidates fills cand with the spaces g may step into next from
 // here, best first, and returns how many tie for best (under the variant)
-// or 1; 0 when g stops. The next step is the lowest-numbered of the equal steps
-// toward the target; if that space already holds three units the move
-// ends where it is, unless that step and another open one are both next
-// to a commando, when g enters the other (8.1, second clarification).
+// or 1; 0 when g stops. The next step is the lowest-numbered of the equal
+// steps toward the target; if that space already holds three units the
+// move ends where it is, unless that step and another open one are both
+// next to a commando, when g enters the other (8.1, second clarification).
 func (s *State) germanCandidates(g int, here int16, cand *[MaxSpaces]int16, foot *footField, way *vehicleWays) int {
 	d := s.data()
 	ng := &s.cntG
