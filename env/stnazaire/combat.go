@@ -260,9 +260,8 @@ func (s *State) doomed(u int, h hit) bool {
 }
 
 // orderGermanAttacks lists German units able to fire, strongest first
-// (9.1.1.3), counter order breaking ties, and ranks their targets.
+// (9.1.1.3), counter order breaking ties.
 func (s *State) orderGermanAttacks() {
-	s.rankStacks()
 	n := 0
 	for str := 9; str >= 1; str-- {
 		for m := s.data().strengthSets[str] & s.onMapG; m != 0; m &= m - 1 {
@@ -307,8 +306,8 @@ func (s *State) stackPriority(sp int16) int {
 
 // stacksByPriority fills order with the commando stacks, the most
 // stackPriority first, then the lowest numbered, and returns how many
-// there are and how many of them have a priority above 0.
-func (s *State) stacksByPriority(order *[MaxBritish]int8) (n, positive int) {
+// there are.
+func (s *State) stacksByPriority(order *[MaxBritish]int8) (n int) {
 	var sums [MaxSpaces]stackSum
 	s.stackSums(&sums)
 	// An insertion sort, stable, of the stacks in space order; prio[k] is
@@ -322,17 +321,8 @@ func (s *State) stacksByPriority(order *[MaxBritish]int8) (n, positive int) {
 		}
 		order[k], prio[k] = int8(sp), p
 		n++
-		if p > 0 {
-			positive++
-		}
 	}
-	return n, positive
-}
-
-// rankStacks sets rank and nRank from the commandos on the map.
-func (s *State) rankStacks() {
-	_, n := s.stacksByPriority(&s.rank)
-	s.nRank = int8(n)
+	return n
 }
 
 // stackPriorities fills prio with every occupied space's stackPriority, in
@@ -398,21 +388,23 @@ func (st stackSum) priority() int {
 	return 0
 }
 
-// germanTargetSpace picks the British space g attacks (9.1.1.1), or -1,
-// while the Germans fire (it reads the volley's rank). Equal stacks go to
-// the lower-numbered space (ruling R9.1.1a).
+// germanTargetSpace picks the British space g attacks (9.1.1.1), or -1.
+// Equal stacks go to the lower-numbered space (ruling R9.1.1a).
 func (s *State) germanTargetSpace(g int) int16 {
 	if s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) {
 		return -1
 	}
-	// The first stack of the volley's ranking within reach.
-	reach := s.germanFireReach(g)
-	for _, t := range s.rank[:s.nRank] {
-		if reach.has(int(t)) {
-			return int16(t)
+	// The best stack is the same whatever order the spaces are taken in;
+	// a stack of priority 0 is never chosen. In space order, ties keep the
+	// lower-numbered space.
+	targets := s.germanFireReach(g).and(&s.occB)
+	best, bestP := int16(-1), 0
+	for t := targets.next(0); t >= 0; t = targets.next(t + 1) {
+		if p := s.stackPriority(int16(t)); p > bestP {
+			best, bestP = int16(t), p
 		}
 	}
-	return -1
+	return best
 }
 
 // germanTargetUnit picks the commando of stack t to fire at (9.1.1.2):

@@ -296,7 +296,7 @@ var unreachedField = func() (f footField) {
 func (s *State) computeFootField(foot *footField) {
 	d := s.data()
 	foot.dist, foot.target = unreachedField.dist, unreachedField.target
-	n, _ := s.stacksByPriority(&foot.stack)
+	n := s.stacksByPriority(&foot.stack)
 	seen := s.occB // a German on foot enters no commando's space nor exit box
 	seen.or(&d.exits)
 	var front [MaxBritish]spaceSet

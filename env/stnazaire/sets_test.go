@@ -89,11 +89,6 @@ func checkSets(t *testing.T, spec string, s *State) {
 		if got := s.gOrder[:s.nOrder]; !slices.Equal(got, want) {
 			t.Fatalf("%s: the Germans fire in the order %v, by strength %v", spec, got, want)
 		}
-		for g := range d.German {
-			if got, want := s.germanTargetSpace(g), s.germanTargetSpaceByScan(g); got != want {
-				t.Fatalf("%s: %s fires at space %d by the volley's rank, %d by the scan of its reach", spec, d.German[g].Name, got, want)
-			}
-		}
 	}
 	var prio [MaxSpaces]int16
 	s.stackPriorities(&prio)
@@ -426,24 +421,6 @@ func (s *State) footFieldByQueue(dist, target *[MaxSpaces]int8) {
 			}
 		}
 	}
-}
-
-// germanTargetSpaceByScan is germanTargetSpace as a scan of the stacks in
-// g's reach, each ranked afresh: the reference for the volley's rank.
-func (s *State) germanTargetSpaceByScan(g int) int16 {
-	if s.gLoc[g] != gOnMap || s.gf.has(g, fPinned) {
-		return -1
-	}
-	// In space order, ties keep the lower-numbered space; a stack of
-	// priority 0 is never chosen.
-	targets := s.germanFireReach(g).and(&s.occB)
-	best, bestP := int16(-1), 0
-	for t := targets.next(0); t >= 0; t = targets.next(t + 1) {
-		if p := s.stackPriority(int16(t)); p > bestP {
-			best, bestP = int16(t), p
-		}
-	}
-	return best
 }
 
 // checkGermanMoves moves every German that may move from s with a full

@@ -142,13 +142,6 @@ type State struct {
 	gHit       [MaxGerman]hit
 	gOrder     [MaxGerman]int8 // German attack order of the phase (9.1.1.3)
 	nOrder     int8
-	// rank holds the commando stacks a German may fire at, best first
-	// (9.1.1.1: see stackPriority; a stack of priority 0 left out), and
-	// nRank counts them. Nothing it reads changes while the Germans fire,
-	// so orderGermanAttacks ranks them once a volley (derived: recount
-	// ranks them again).
-	rank  [MaxBritish]int8
-	nRank int8
 
 	destroyed  spaceSet
 	startHeldB spaceSet // held by each side when the exchange of fire began
@@ -458,7 +451,6 @@ func (s *State) recount() {
 	}
 	s.recountMissions()
 	s.recountIntact()
-	s.rankStacks()
 	if s.dec == decMoveDest {
 		s.dests = s.reachable(int(s.decUnit))
 	}
