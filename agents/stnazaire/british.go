@@ -200,6 +200,9 @@ func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 			a.weigh(s, &m, sp)
 		}
 		return m.best, nil
+	case stn.PendFire:
+		// Pass is always offered; the targets are read off the state.
+		return a.chooseTarget(s, u), nil
 	}
 	a.buf = s.LegalActions(a.buf)
 	if len(a.buf) == 0 {
@@ -215,8 +218,6 @@ func (a *Agent) Act(ctx context.Context, st env.State) (env.Action, error) {
 			}
 		}
 		return m.best, nil
-	case stn.PendFire:
-		return a.chooseTarget(s, u), nil
 	case stn.PendOccupy:
 		a.readIntact(s)
 		return a.occupy(s, u), nil
@@ -232,7 +233,7 @@ func (a *Agent) readIntact(s *stn.State) { a.intact = s.IntactObjectives() }
 func (a *Agent) goal(s *stn.State, u int) (sp int, adjacent bool) {
 	here := s.UnitSpace(u)
 	if exit := a.nearestExit(here); exit >= 0 {
-		need := (a.d.Distance(here, exit) + 2) / 3
+		need := (a.exitDist[here] + 2) / 3
 		if s.TurnsLeft() < need+a.p.ExitMargin {
 			return exit, false
 		}
@@ -434,11 +435,9 @@ func (a *Agent) chooseTarget(s *stn.State, u int) env.Action {
 		return stn.ActPass
 	}
 	best, bestV := stn.ActPass, -1.0
-	for _, act := range a.buf {
-		kind, g := stn.DecodeAction(act)
-		if kind != "fire" {
-			continue
-		}
+	for m := s.FireTargets(); m != 0; m &= m - 1 {
+		g := bits.TrailingZeros64(m)
+		act := stn.FireAction(g)
 		v := a.fireValue[g]
 		if obj := a.d.German[g].Objective; obj > 0 && obj == a.d.British[u].Objective {
 			v += 50

@@ -198,12 +198,8 @@ func (s *State) LegalActions(buf []env.Action) []env.Action {
 		buf = append(buf, ActPass, FireAction(int(d.flak12)))
 	case decFire:
 		buf = append(buf, ActPass)
-		if reach := s.fireReach(u); reach.meets(&s.occG) {
-			for m := s.onMapG; m != 0; m &= m - 1 {
-				if g := bits.TrailingZeros64(m); reach.has(int(s.gSpace[g])) {
-					buf = append(buf, FireAction(g))
-				}
-			}
+		for m := s.fireTargets(u); m != 0; m &= m - 1 {
+			buf = append(buf, FireAction(bits.TrailingZeros64(m)))
 		}
 	case decOccupy:
 		buf = append(buf, ActPass, ToAction(int(s.aux)))
@@ -312,15 +308,20 @@ func (s *State) Apply(a env.Action) error {
 	if s.phase == phOver {
 		return fmt.Errorf("%w: the game is over", env.ErrIllegal)
 	}
+	if s.roll != rollNone {
+		// A die, a rollout's commonest action: its face without decoding
+		// (as isLegal asks, a face of 1 to rollK).
+		if face := int(a-actRoll0) + 1; a >= actRoll0 && face <= int(s.rollK) {
+			s.onRoll(face)
+			s.advance()
+			return nil
+		}
+	}
 	if !s.isLegal(a) {
 		return fmt.Errorf("%w: %q is not legal now (%s)", env.ErrIllegal, s.ActionString(a), s.Prompt())
 	}
 	kind, arg := DecodeAction(a)
-	if s.roll != rollNone {
-		s.onRoll(arg)
-	} else {
-		s.onDecision(kind, arg)
-	}
+	s.onDecision(kind, arg)
 	s.advance()
 	return nil
 }

@@ -136,6 +136,20 @@ func (s *State) fireReach(u int) spaceSet {
 	return d.moveSet[a]
 }
 
+// fireTargets is the set of German counters u can fire at (bit g).
+func (s *State) fireTargets(u int) uint64 {
+	reach := s.fireReach(u)
+	left := s.germansIn(&reach) // those not yet found, to stop early
+	var set uint64
+	for m := s.onMapG; left > 0; m &= m - 1 {
+		if g := bits.TrailingZeros64(m); reach.has(int(s.gSpace[g])) {
+			set |= 1 << g
+			left--
+		}
+	}
+	return set
+}
+
 // canFireAt: g is on the map in a space linked to u's by a solid line, or by
 // a dashed line for the mortar (9.3) or under dashed_fire_all (9.1).
 func (s *State) canFireAt(u, g int) bool {
@@ -249,10 +263,12 @@ func (s *State) doomed(u int, h hit) bool {
 // (9.1.1.3), counter order breaking ties.
 func (s *State) orderGermanAttacks() {
 	n := 0
-	for _, g := range s.data().attackOrder {
-		if s.onMapG&(1<<g) != 0 && !s.gf.has(int(g), fPinned) {
-			s.gOrder[n] = g
-			n++
+	for str := 9; str >= 1; str-- {
+		for m := s.data().strengthSets[str] & s.onMapG; m != 0; m &= m - 1 {
+			if g := bits.TrailingZeros64(m); !s.gf.has(g, fPinned) {
+				s.gOrder[n] = int8(g)
+				n++
+			}
 		}
 	}
 	s.nOrder = int8(n)
@@ -278,50 +294,95 @@ func (s *State) germanFireReach(g int) *spaceSet {
 // movement priority of 8.1): demolition teams first by their total
 // strength, then assault teams, then Newman.
 func (s *State) stackPriority(sp int16) int {
-	var st stackSums
+	var st stackSum
 	for m, left := s.onMapB, s.cntB[sp]; left > 0 && m != 0; m &= m - 1 {
 		if u := bits.TrailingZeros32(m); s.bSpace[u] == sp {
 			left--
-			st.add(s, u)
+			st += s.stackPart(u)
 		}
 	}
 	return st.priority()
 }
 
+// stacksByPriority fills order with the commando stacks, the most
+// stackPriority first, then the lowest numbered, and returns how many
+// there are.
+func (s *State) stacksByPriority(order *[MaxBritish]int8) (n int) {
+	var sums [MaxSpaces]stackSum
+	s.stackSums(&sums)
+	// An insertion sort, stable, of the stacks in space order; prio[k] is
+	// order[k]'s priority.
+	var prio [MaxBritish]int
+	for sp := s.occB.next(0); sp >= 0 && n < MaxBritish; sp = s.occB.next(sp + 1) {
+		p := sums[sp].priority()
+		k := n
+		for ; k > 0 && prio[k-1] < p; k-- {
+			order[k], prio[k] = order[k-1], prio[k-1]
+		}
+		order[k], prio[k] = int8(sp), p
+		n++
+	}
+	return n
+}
+
 // stackPriorities fills prio with every occupied space's stackPriority, in
 // one pass over the commandos.
 func (s *State) stackPriorities(prio *[MaxSpaces]int16) {
-	var sums [MaxSpaces]stackSums
-	for m := s.onMapB; m != 0; m &= m - 1 {
-		u := bits.TrailingZeros32(m)
-		sums[s.bSpace[u]].add(s, u)
-	}
+	var sums [MaxSpaces]stackSum
+	s.stackSums(&sums)
 	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
 		prio[sp] = int16(sums[sp].priority()) // at most 2000 + 9 x 32
 	}
 }
 
-// stackSums totals a stack's strength by commando type.
-type stackSums struct{ dem, asl, hq int16 }
-
-func (st *stackSums) add(s *State, u int) {
-	switch s.data().British[u].Type {
-	case Demolition:
-		st.dem += int16(s.bStrength(u))
-	case Assault:
-		st.asl += int16(s.bStrength(u))
-	case HQ:
-		st.hq++
+// stackSums totals every stack's strength in one pass over the commandos.
+func (s *State) stackSums(sums *[MaxSpaces]stackSum) {
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
+		sums[s.bSpace[u]&(MaxSpaces-1)] += s.stackPart(u)
 	}
 }
 
-func (st *stackSums) priority() int {
-	switch {
-	case st.dem > 0:
-		return 2000 + int(st.dem)
-	case st.asl > 0:
-		return 1000 + int(st.asl)
-	case st.hq > 0:
+// stackSum totals a stack's strength by commando type, packed so that a
+// commando adds its share in one addition: the demolition teams' strength
+// from bit 20, the assault teams' from bit 10, the HQs counted in the low
+// bits (at most 32 commandos of strength 9: 288 fits 10 bits).
+type stackSum uint32
+
+// packStack is the stackSum of one commando of type typ and strength str.
+func packStack(typ uint8, str int8) stackSum {
+	switch typ {
+	case Demolition:
+		return stackSum(str) << 20
+	case Assault:
+		return stackSum(str) << 10
+	case HQ:
+		return 1
+	}
+	return 0
+}
+
+// stackPart is commando u's share of its stack's sum now.
+func (s *State) stackPart(u int) stackSum {
+	return s.data().stackParts[u&(MaxBritish-1)][s.side(u)]
+}
+
+// side is 0 for a commando on its full side, 1 on its reduced side: the
+// index of the tables by side in Data.
+func (s *State) side(u int) int {
+	if s.bf.has(u, fReduced) {
+		return 1
+	}
+	return 0
+}
+
+func (st stackSum) priority() int {
+	switch dem, asl := st>>20, st>>10&1023; {
+	case dem > 0:
+		return 2000 + int(dem)
+	case asl > 0:
+		return 1000 + int(asl)
+	case st&1023 > 0:
 		return 1
 	}
 	return 0
@@ -346,58 +407,53 @@ func (s *State) germanTargetSpace(g int) int16 {
 	return best
 }
 
-// typeOrder is the attack preference within a stack (9.1.1.2).
-var typeOrder = [3]uint8{Assault, Demolition, HQ}
-
 // germanTargetUnit picks the commando of stack t to fire at (9.1.1.2):
 // assault teams, then demolition teams, then Newman, strongest first, and a
 // type is only passed once every unit of it has a result this exchange.
 // When all have one, the first by preference is fired at again.
+//
+// Preference is one key a commando (see pickKey), the first in counter
+// order among equals, so both are found in one pass.
 func (s *State) germanTargetUnit(t int16) int {
-	if u := s.strongestInStack(t, true); u >= 0 {
-		return u
-	}
-	return s.strongestInStack(t, false)
-}
-
-// strongestInStack returns the strongest commando in t of the first type in
-// typeOrder present (only among those without a result, if fresh), or -1.
-func (s *State) strongestInStack(t int16, fresh bool) int {
-	d := s.data()
-	// The strongest of each type in the stack, the first in counter order
-	// among equals.
-	best, bestStr := [3]int{-1, -1, -1}, [3]int{-1, -1, -1}
+	keys := &s.data().pickKeys
+	fresh, freshK, first, firstK := -1, uint8(255), -1, uint8(255)
 	for m, left := s.onMapB, s.cntB[t]; left > 0 && m != 0; m &= m - 1 {
 		u := bits.TrailingZeros32(m)
 		if s.bSpace[u] != t {
 			continue
 		}
 		left--
-		if fresh && s.bHit[u].any() {
-			continue
+		k := keys[u&(MaxBritish-1)][s.side(u)]
+		if k < firstK {
+			first, firstK = u, k
 		}
-		typ := d.British[u].Type % 3
-		if str := s.bStrength(u); str > bestStr[typ] {
-			best[typ], bestStr[typ] = u, str
-		}
-	}
-	for _, typ := range typeOrder {
-		if best[typ%3] >= 0 {
-			return best[typ%3]
+		if k < freshK && !s.bHit[u].any() {
+			fresh, freshK = u, k
 		}
 	}
-	return -1
+	if fresh >= 0 {
+		return fresh
+	}
+	return first
 }
+
+// pickKey orders the commandos as German targets within a stack, lowest
+// first (9.1.1.2): assault teams, then demolition teams, then Newman (the
+// order of the type numbers), each type strongest first.
+func pickKey(typ uint8, str int8) uint8 { return typ%3<<4 | uint8(15-str) }
 
 // applyHits makes the exchange's results take effect (9.1, 10): a German
 // that loses a step is eliminated; a commando loses a step (a single-sided
 // counter or a reduced one is eliminated); -1C and C pin.
+//
+// Only units on the map take results; each one's only changes itself, so
+// the units on the map at the start are walked, and every result is
+// cleared after.
 func (s *State) applyHits() {
-	d := s.data()
-	for u := range d.British {
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
 		h := s.bHit[u]
-		s.bHit[u] = 0
-		if !h.any() || s.bStatus[u] != bOnMap {
+		if !h.any() {
 			continue
 		}
 		if s.doomed(u, h) {
@@ -409,10 +465,11 @@ func (s *State) applyHits() {
 		}
 		s.bf.put(u, fPinned, true)
 	}
-	for g := range d.German {
+	clear(s.bHit[:])
+	for m := s.onMapG; m != 0; m &= m - 1 {
+		g := bits.TrailingZeros64(m)
 		h := s.gHit[g]
-		s.gHit[g] = 0
-		if !h.any() || s.gLoc[g] != gOnMap {
+		if !h.any() {
 			continue
 		}
 		if h.de() || h.steps() > 0 {
@@ -421,6 +478,7 @@ func (s *State) applyHits() {
 		}
 		s.pinG(g, true)
 	}
+	clear(s.gHit[:])
 }
 
 func (s *State) eliminateBritish(u int) {

@@ -117,16 +117,23 @@ type Data struct {
 	// index masked to MaxSpaces needs no bounds check.
 	linkSet, moveSet [MaxSpaces]spaceSet
 	exits, landings  spaceSet // exit boxes; landing spaces (free to enter, 5.2.4)
+	nearLandings     spaceSet // the spaces next to a landing space
 	// vehicleNever and vehicleIfDestroyed: spaces barred to vehicles, always
 	// or once demolished (see vehicleBarred).
 	vehicleNever, vehicleIfDestroyed spaceSet
-	// attackOrder lists the German counters of strength 1 to 9, strongest
-	// first, counter order breaking ties: the order of fire (9.1.1.3).
-	attackOrder []int8
+	// strengthSets holds the German counters of each strength 1 to 9 (bit
+	// g: counter g): strongest first, counter order breaking ties, is the
+	// order of fire (9.1.1.3).
+	strengthSets [10]uint64
 	// classSets holds the German counters of each class (bit g: counter g).
 	classSets [numClasses]uint64
 	// vehicles and flak hold the vehicle and the FlaK counters (bit g).
 	vehicles, flak uint64
+	// stackParts holds each commando's share of its stack's sum for the
+	// German priorities, and pickKeys its rank as a German target within
+	// its stack, full and reduced (see stackSum and pickKey).
+	stackParts [MaxBritish][2]stackSum
+	pickKeys   [MaxBritish][2]uint8
 
 	British      []BritishUnit
 	LandingOrder [numGroups][]int8

@@ -155,17 +155,36 @@ func (s *State) drawFrom(set uint64) int {
 	if n == 0 {
 		return -1
 	}
-	for k := int(s.hidden.Uint64() % uint64(n)); k > 0; k-- {
-		set &= set - 1 // drop the lowest counter
+	return nthMember(set, int(s.hidden.Uint64()%uint64(n)))
+}
+
+// nthMember is the k-th lowest member (from 0) of a set of counters with
+// more than k members: halves, quarters and eighths of the word are
+// skipped by their counts, then members dropped one by one.
+func nthMember(set uint64, k int) int {
+	at := 0
+	for _, w := range [...]int{32, 16, 8} {
+		if low := bits.OnesCount64(set & (1<<w - 1)); k >= low {
+			k -= low
+			set >>= w
+			at += w
+		}
 	}
-	return bits.TrailingZeros64(set)
+	for ; k > 0; k-- {
+		set &= set - 1
+	}
+	return at + bits.TrailingZeros64(set)
 }
 
 // inLoc is the set of German counters at location loc.
 func (s *State) inLoc(loc uint8) uint64 {
+	walk := uint64(1)<<len(s.data().German) - 1 // all 64 when there are 64
+	if loc != gOnMap {
+		walk &^= s.onMapG // the counters off the map
+	}
 	var set uint64
-	for g := range s.data().German {
-		if s.gLoc[g] == loc {
+	for m := walk; m != 0; m &= m - 1 {
+		if g := bits.TrailingZeros64(m); s.gLoc[g] == loc {
 			set |= 1 << g
 		}
 	}

@@ -20,19 +20,21 @@ func (s *State) stepGerman() {
 				}
 			}
 		}
-		for g := range d.German {
-			s.gMovesLeft[g] = movementAllowance
-		}
+		copy(s.gMovesLeft[:], fullMoves[:])
 		s.step, s.cursor = eMove, 0
 		s.setRoll(rollReinfBlack, 10, -1, -1)
 	case eMove:
 		// British positions do not change during phase E, so one distance
-		// field serves every German on foot until a die interrupts.
+		// field, and one set of the commandos' zones of control, serve
+		// every German until a die interrupts.
 		var foot footField
-		var cand [MaxSpaces]int16 // germanStep's scratch, cleared once
+		var way vehicleWays
+		var cand [MaxSpaces]int16 // germanMove's scratch, cleared once
+		zocB := s.britishZoC()
 		for int(s.cursor) < len(d.German) {
-			// Skip to the next counter on the map.
-			rest := s.onMapG &^ (1<<s.cursor - 1)
+			// Skip to the next counter on the map that is not FlaK (FlaK
+			// never moves, 8.3).
+			rest := s.onMapG &^ d.flak &^ (1<<s.cursor - 1)
 			if rest == 0 {
 				break
 			}
@@ -42,7 +44,7 @@ func (s *State) stepGerman() {
 				if s.opts().GermanSeat {
 					s.offerGermanMove(g, &foot)
 				} else {
-					s.germanStep(g, &foot, &cand)
+					s.germanMove(g, &foot, &way, &cand, &zocB)
 				}
 				if s.roll != rollNone || s.dec != decNone {
 					return
@@ -54,6 +56,15 @@ func (s *State) stepGerman() {
 		s.nextPhase()
 	}
 }
+
+// fullMoves is every counter's movement allowance, copied in at the start
+// of phase E.
+var fullMoves = func() (m [MaxGerman]int8) {
+	for g := range m {
+		m[g] = movementAllowance
+	}
+	return m
+}()
 
 // placeReinforcements reads the two dice of rule 12 and brings the units in
 // face down. An entry held by a commando, or by three Germans, takes no
@@ -110,28 +121,57 @@ func (s *State) germanPassable(g int, sp int16, nb *[MaxSpaces]int8) bool {
 	return nb[sp] == 0 && s.data().Spaces[sp].Exit < 0 && !s.vehicleBarred(g, sp)
 }
 
-// germanStep moves g one space toward its target (8.1): the nearest
-// commando stack, the one with the most demolition-team strength among
-// equals. It stops next to the target, on entering a British ZoC, or when
-// the next space is full (3 units; see germanCandidates). Equal next
+// germanMove moves g toward its target (8.1): the nearest commando stack,
+// the one with the most demolition-team strength among equals, one space
+// at a time. It stops next to the target, on entering a British ZoC (zocB:
+// see britishZoC), in a space where it becomes immobile, when its moves
+// run out or when the next space is full (3 units; see germanCandidates). Equal next
 // spaces go to the lowest numbered, or under the variant to the emptiest,
-// then square, then a D10.
-func (s *State) germanStep(g int, foot *footField, cand *[MaxSpaces]int16) {
-	n := s.germanCandidates(g, cand, foot)
-	switch {
-	case n == 0:
-		s.gMovesLeft[g] = 0
-	case n == 1 || !s.opts().GermanVariant:
-		s.germanEnter(g, cand[0])
-	default:
-		s.setRoll(rollGermanTie, n, g, -1)
+// then square, then a D10, which stops the move here until it is rolled.
+//
+// The counter is put in its last space only: a step never leads back
+// where it has been (each is nearer its target), so no space it passes
+// through is asked about again, and it is revealed if linked to a
+// commando anywhere on its way (8.2). germanEnter is the same step by step.
+func (s *State) germanMove(g int, foot *footField, way *vehicleWays, cand *[MaxSpaces]int16, zocB *spaceSet) {
+	d := s.data()
+	here, left, seen := s.gSpace[g], s.gMovesLeft[g], false
+	// Only a Kriegsmarine counter set up off a ship may become immobile on
+	// the way (see gImmobile).
+	mayMoor := d.German[g].Class == ClassKriegsmarine && s.gOrigin[g] == originSetup
+	for left > 0 {
+		n := s.germanCandidates(g, here, cand, foot, way)
+		if n == 0 {
+			left = 0
+			break
+		}
+		if n > 1 && s.opts().GermanVariant {
+			s.setRoll(rollGermanTie, n, g, -1)
+			break
+		}
+		here, left = cand[0], left-1
+		if d.moveSet[here].meets(zocB) {
+			left = 0 // 6.1: entering an enemy ZoC ends the move
+		}
+		seen = seen || d.linkSet[here].meets(&s.occB)
+		if mayMoor && d.Spaces[here].Ship {
+			break // immobile now (8.3)
+		}
+	}
+	if here != s.gSpace[g] {
+		s.putG(g, gOnMap, here)
+	}
+	s.gMovesLeft[g] = left
+	if seen {
+		s.gf.put(g, fConcealed, false)
 	}
 }
 
 func (s *State) resolveGermanTie(g, face int) {
 	var cand [MaxSpaces]int16
 	var foot footField
-	s.germanCandidates(g, &cand, &foot)
+	var way vehicleWays
+	s.germanCandidates(g, s.gSpace[g], &cand, &foot, &way)
 	if s.opts().GermanSeat {
 		s.askGermanMove(g, face) // the seat decides, knowing the die
 		return
@@ -148,20 +188,20 @@ func (s *State) germanEnter(g int, sp int16) {
 	s.revealGerman(g)
 }
 
-// germanCandidates fills cand with the spaces g may step into next, best
-// first, and returns how many tie for best (under the variant) or 1; 0
-// when g stops. The next step is the lowest-numbered of the equal steps
-// toward the target; if that space already holds three units the move
-// ends where it is, unless that step and another open one are both next
-// to a commando, when g enters the other (8.1, second clarification).
-func (s *State) germanCandidates(g int, cand *[MaxSpaces]int16, foot *footField) int {
+// germanCandidates fills cand with the spaces g may step into next from
+// here, best first, and returns how many tie for best (under the variant)
+// or 1; 0 when g stops. The next step is the lowest-numbered of the equal
+// steps toward the target; if that space already holds three units the
+// move ends where it is, unless that step and another open one are both
+// next to a commando, when g enters the other (8.1, second clarification).
+func (s *State) germanCandidates(g int, here int16, cand *[MaxSpaces]int16, foot *footField, way *vehicleWays) int {
 	d := s.data()
 	ng := &s.cntG
 	var n int
 	if d.vehicles&(1<<g) != 0 {
-		n = s.vehicleCandidates(g, cand)
+		n = s.vehicleCandidates(here, cand, way)
 	} else {
-		n = s.footCandidates(g, cand, foot)
+		n = s.footCandidates(here, cand, foot)
 	}
 	if n == 0 {
 		return 0
@@ -210,25 +250,27 @@ func (s *State) nextToCommando(sp int16) bool {
 	return s.data().moveSet[sp].meets(&s.occB)
 }
 
-// footCandidates reads the next steps of a unit on foot off the shared
-// distance field: neighbours one space nearer the same target, full or
-// not, in space order.
-func (s *State) footCandidates(g int, cand *[MaxSpaces]int16, foot *footField) int {
+// footCandidates reads the next steps of a unit on foot in here off the
+// shared distance field: neighbours one space nearer the same target, full
+// or not, in space order. Here is a German's space when the field was
+// worked out, or a step offered before, whose distance and target it
+// writes out.
+func (s *State) footCandidates(here int16, cand *[MaxSpaces]int16, foot *footField) int {
 	d := s.data()
 	if !foot.valid {
 		s.computeFootField(foot)
 	}
-	here := s.gSpace[g]
-	dh := foot.dist[here]
+	dh, t := foot.dist[here], foot.target[here]
 	if dh <= 1 || dh == 127 {
 		return 0 // next to a commando already, or none in reach
 	}
+	next := d.moveSet[here].and(&foot.layer[dh-1])
+	next = next.and(&foot.zone[t&(MaxBritish-1)])
 	n := 0
-	for _, a := range d.Move[here] {
-		if foot.dist[a] == dh-1 && foot.target[a] == foot.target[here] && s.cntB[a] == 0 && !d.exits.has(int(a)) {
-			cand[n] = a
-			n++
-		}
+	for sp := next.next(0); sp >= 0; sp = next.next(sp + 1) {
+		cand[n] = int16(sp)
+		foot.dist[sp], foot.target[sp] = dh-1, t
+		n++
 	}
 	return n
 }
@@ -242,10 +284,10 @@ var unreachedField = func() (f footField) {
 	return f
 }()
 
-// computeFootField labels every space with its distance to the nearest
-// commando stack for a German on foot (1 next to it) and that stack, the
-// one with the most demolition strength among equals, then the lowest
-// numbered (8.1).
+// computeFootField works out, into a zero footField, every space's
+// distance to the nearest commando stack for a German on foot (1 next to
+// it) and that stack, the one with the most demolition strength among
+// equals, then the lowest numbered (8.1).
 //
 // It is a breadth-first search on sets of spaces, layer by layer, with a
 // frontier for each stack: taking the stacks best first within a layer,
@@ -254,25 +296,13 @@ var unreachedField = func() (f footField) {
 func (s *State) computeFootField(foot *footField) {
 	d := s.data()
 	foot.dist, foot.target = unreachedField.dist, unreachedField.target
-	var prio [MaxSpaces]int16
-	s.stackPriorities(&prio)
-	// The stacks, best first: the most priority, then the lowest numbered
-	// (an insertion sort, stable, of the stacks in space order).
-	var order [MaxBritish]int8
-	n := 0
-	for sp := s.occB.next(0); sp >= 0 && n < MaxBritish; sp = s.occB.next(sp + 1) {
-		k := n
-		for ; k > 0 && prio[order[k-1]] < prio[sp]; k-- {
-			order[k] = order[k-1]
-		}
-		order[k] = int8(sp)
-		n++
-	}
+	n := s.stacksByPriority(&foot.stack)
 	seen := s.occB // a German on foot enters no commando's space nor exit box
 	seen.or(&d.exits)
 	var front [MaxBritish]spaceSet
+	var zone [MaxBritish]int8 // the stack of each frontier
 	for i := range n {
-		front[i] = d.moveSet[order[i]]
+		front[i], zone[i] = d.moveSet[foot.stack[i]], int8(i)
 	}
 	// A stack whose frontier empties drops out; the others keep their
 	// order.
@@ -288,13 +318,13 @@ func (s *State) computeFootField(foot *footField) {
 				continue
 			}
 			seen.or(&f)
-			for w := 0; w < len(f); w++ {
-				for b := f[w]; b != 0; b &= b - 1 {
-					sp := (w<<6 | bits.TrailingZeros64(b)) & (MaxSpaces - 1)
-					foot.dist[sp], foot.target[sp] = k, order[i]
-				}
+			foot.layer[k&(MaxSpaces-1)].or(&f)
+			foot.zone[zone[i]&(MaxBritish-1)].or(&f)
+			at := f.and(&s.occG) // where Germans stand
+			for sp := at.next(0); sp >= 0; sp = at.next(sp + 1) {
+				foot.dist[sp], foot.target[sp] = k, zone[i]
 			}
-			front[live], order[live] = f, order[i]
+			front[live], zone[live] = f, zone[i]
 			live++
 		}
 		n = live
@@ -302,19 +332,60 @@ func (s *State) computeFootField(foot *footField) {
 	foot.valid = true
 }
 
-// vehicleCandidates searches from the vehicle itself, since the spaces
-// barred to vehicles depend on the demolitions (8.1 clarification). A
-// breadth-first search on sets of spaces finds the nearest commando
-// stacks (the first layer next to one); the target is the one with the
-// most demolition strength among them, then the lowest numbered; walking
-// the layers back from the target finds the first steps that begin a
-// shortest path to it.
-func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16) int {
+// vehicleCandidates lists the next steps of a vehicle in here: the first
+// steps of the shortest paths to its target, read off way or worked out
+// into it (see vehicleWays).
+func (s *State) vehicleCandidates(here int16, cand *[MaxSpaces]int16, way *vehicleWays) int {
 	d := s.data()
-	here := s.gSpace[g]
 	if d.moveSet[here].meets(&s.occB) {
 		return 0 // already next to a commando: it stays to fight
 	}
+	next, ok := way.after(d, here)
+	if !ok {
+		next = s.vehicleWays(here, way)
+	}
+	n := 0
+	for sp := next.next(0); sp >= 0; sp = next.next(sp + 1) {
+		cand[n] = int16(sp)
+		n++
+	}
+	return n
+}
+
+// vehicleWays holds the shortest paths of a vehicle to its target, worked
+// out from a space: set[j] holds the spaces j moves along them (set[0]
+// the space itself), known for j up to depth. A vehicle in set[j] is j
+// moves nearer that target than from set[0], which stays the nearest
+// and best for it, so its next steps are its neighbours in set[j+1]: the
+// ways serve every vehicle that stands on them, as long as the commandos
+// and the demolitions stay put (through phase E).
+type vehicleWays struct {
+	set   [movementAllowance + 1]spaceSet
+	depth int
+}
+
+// after is the next steps from here read off the ways, if here is on
+// them short of depth.
+func (w *vehicleWays) after(d *Data, here int16) (spaceSet, bool) {
+	for j := 0; j < w.depth; j++ {
+		if w.set[j].has(int(here)) {
+			return d.moveSet[here].and(&w.set[j+1]), true
+		}
+	}
+	return spaceSet{}, false
+}
+
+// vehicleWays works out the ways from here into w and returns the first
+// steps (none when no commando is in reach), searching from the vehicle
+// since the spaces barred to vehicles depend on the demolitions (8.1
+// clarification). A breadth-first search on sets of spaces finds the
+// nearest commando stacks (the first layer next to one); the target is the
+// one with the most demolition strength among them, then the lowest
+// numbered; walking the layers back from the target finds the spaces on a
+// shortest path to it.
+func (s *State) vehicleWays(here int16, w *vehicleWays) spaceSet {
+	d := s.data()
+	w.depth = 0
 	blocked := s.vehicleBarredSet() // see germanPassable
 	blocked.or(&s.occB)
 	blocked.or(&d.exits)
@@ -334,7 +405,7 @@ func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16) int {
 		next.andNot(&blocked)
 		next.andNot(&seen)
 		if next.empty() {
-			return 0 // no commando in reach
+			return spaceSet{} // no commando in reach
 		}
 		k++
 		layers[k] = next
@@ -346,15 +417,16 @@ func (s *State) vehicleCandidates(g int, cand *[MaxSpaces]int16) int {
 			target, bestP = sp, p
 		}
 	}
+	w.depth = min(k, movementAllowance)
+	w.set[0] = layers[0]
 	way := d.moveSet[target].and(&layers[k])
 	for ; k > 1; k-- {
+		if k <= movementAllowance {
+			w.set[k] = way
+		}
 		back := d.neighbours(&way)
 		way = back.and(&layers[k-1])
 	}
-	n := 0
-	for sp := way.next(0); sp >= 0; sp = way.next(sp + 1) {
-		cand[n] = int16(sp)
-		n++
-	}
-	return n
+	w.set[1] = way
+	return way
 }

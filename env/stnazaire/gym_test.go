@@ -2,6 +2,7 @@ package stnazaire
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -112,4 +113,124 @@ func resampleConsistent(s, r *State) error {
 		}
 	}
 	return nil
+}
+
+// TestResampleIsTheDrawByPasses: at every state of random games, Resample
+// leaves the state the draw it replaced leaves (slots found pass by pass,
+// a draw of k found dropping k counters), from the same random stream.
+func TestResampleIsTheDrawByPasses(t *testing.T) {
+	for _, spec := range []string{Name, Name + ":opponent=seat"} {
+		g, err := env.NewGame(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(2, 2))
+		var buf []env.Action
+		for i := range 20 {
+			s := g.NewInitialState(uint64(i)).(*State)
+			for !s.IsTerminal() {
+				for p := range env.Player(2) {
+					seed := rng.Uint64()
+					got := s.Resample(p, rand.New(rand.NewPCG(seed, 1))).(*State)
+					want := s.resampleByPasses(p, rand.New(rand.NewPCG(seed, 1))).(*State)
+					if *got != *want {
+						t.Fatalf("%s: seat %d's redraw differs from the draw by passes", spec, p)
+					}
+				}
+				buf = s.LegalActions(buf)
+				if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// resampleByPasses is Resample as first written, the reference for the
+// slots found in one walk and the draw by counts.
+func (s *State) resampleByPasses(p env.Player, rng *rand.Rand) env.State {
+	d := s.data()
+	c := *s
+	c.hidden = *rand.NewPCG(rng.Uint64(), rng.Uint64())
+	if p == 1 {
+		return &c // the German seat sees its counters; only future draws are unknown
+	}
+	const anyClass, not679 = -1, -2
+	var slotG [MaxGerman]int8
+	var slotNeed [MaxGerman]int8
+	n := 0
+	var unknown [MaxGerman]bool
+	for g := range d.German {
+		unknown[g] = s.gLoc[g] == gPoolA || s.gLoc[g] == gPoolB || (s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed))
+	}
+	// Most constrained slots first, so the greedy draw always succeeds.
+	for pass := 0; pass < 5; pass++ {
+		for g := range d.German {
+			if !unknown[g] {
+				continue
+			}
+			onMap := s.gLoc[g] == gOnMap
+			need, ok := int8(0), false
+			switch {
+			case pass == 0 && onMap && s.gOrigin[g] == originSetup:
+				need, ok = int8(d.German[g].Class), true
+			case pass == 1 && onMap && s.gOrigin[g] == originPoolA:
+				need, ok = not679, true
+			case pass == 2 && s.gLoc[g] == gPoolA:
+				need, ok = not679, true
+			case pass == 3 && onMap && s.gOrigin[g] != originSetup && s.gOrigin[g] != originPoolA:
+				need, ok = anyClass, true
+			case pass == 4 && s.gLoc[g] == gPoolB:
+				need, ok = anyClass, true
+			}
+			if ok {
+				slotG[n], slotNeed[n] = int8(g), need
+				n++
+			}
+		}
+	}
+	// free: the unknown counters not yet drawn (bit h: counter h). A slot
+	// draws uniformly among those that fit it, the k-th in counter order
+	// for a draw of k.
+	var free uint64
+	for g := range d.German {
+		if unknown[g] {
+			free |= 1 << g
+		}
+	}
+	var newIdx [MaxGerman]int8
+	for g := range d.German {
+		newIdx[g] = int8(g)
+	}
+	for i := 0; i < n; i++ {
+		fits := free
+		switch need := slotNeed[i]; need {
+		case anyClass:
+		case not679:
+			fits &^= d.classSet(ClassInf679)
+		default:
+			fits &= d.classSet(uint8(need))
+		}
+		pick := slotG[i] // keep the truth if the data admits nothing else
+		if count := bits.OnesCount64(fits); count > 0 {
+			for k := rng.IntN(count); k > 0; k-- {
+				fits &= fits - 1 // drop the lowest counter
+			}
+			pick = int8(bits.TrailingZeros64(fits))
+		}
+		free &^= 1 << pick
+		newIdx[slotG[i]] = pick
+	}
+	for i := 0; i < n; i++ {
+		from, to := int(slotG[i]), int(newIdx[slotG[i]])
+		c.gLoc[to], c.gSpace[to], c.gf[to] = s.gLoc[from], s.gSpace[from], s.gf[from]
+		c.gOrigin[to], c.gMovesLeft[to], c.gTarget[to], c.gHit[to] = s.gOrigin[from], s.gMovesLeft[from], s.gTarget[from], s.gHit[from]
+	}
+	for k := 0; k < int(s.nOrder); k++ {
+		c.gOrder[k] = newIdx[s.gOrder[k]]
+	}
+	if n > 0 {
+		c.recountGerman() // a redrawn counter may differ in class, so in its zone of control
+	}
+	return &c
 }

@@ -100,8 +100,14 @@ func (s *State) reachable(u int) spaceSet {
 	seen := frontier
 	for c := 0; ; c++ {
 		var further spaceSet
+		last := c == movementAllowance
 		for fresh := frontier; !fresh.empty(); {
 			fresh.andNot(&stop)
+			if last {
+				// Only free steps are left: from the spaces next to a
+				// landing space, the widest frontier's few.
+				fresh = fresh.and(&d.nearLandings)
+			}
 			step := d.neighbours(&fresh)
 			step = step.and(&open)
 			step.andNot(&seen)
@@ -110,7 +116,7 @@ func (s *State) reachable(u int) spaceSet {
 			step.andNot(&d.landings)
 			further.or(&step)
 		}
-		if c == movementAllowance || further.empty() {
+		if last || further.empty() {
 			break
 		}
 		frontier = further

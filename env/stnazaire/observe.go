@@ -200,45 +200,55 @@ func (s *State) Resample(p env.Player, rng *rand.Rand) env.State {
 	var slotG [MaxGerman]int8
 	var slotNeed [MaxGerman]int8
 	n := 0
-	var unknown [MaxGerman]bool
-	for g := range d.German {
-		unknown[g] = s.gLoc[g] == gPoolA || s.gLoc[g] == gPoolB || (s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed))
-	}
-	// Most constrained slots first, so the greedy draw always succeeds.
-	for pass := 0; pass < 5; pass++ {
-		for g := range d.German {
-			if !unknown[g] {
-				continue
-			}
-			onMap := s.gLoc[g] == gOnMap
-			need, ok := int8(0), false
-			switch {
-			case pass == 0 && onMap && s.gOrigin[g] == originSetup:
-				need, ok = int8(d.German[g].Class), true
-			case pass == 1 && onMap && s.gOrigin[g] == originPoolA:
-				need, ok = not679, true
-			case pass == 2 && s.gLoc[g] == gPoolA:
-				need, ok = not679, true
-			case pass == 3 && onMap && s.gOrigin[g] != originSetup && s.gOrigin[g] != originPoolA:
-				need, ok = anyClass, true
-			case pass == 4 && s.gLoc[g] == gPoolB:
-				need, ok = anyClass, true
-			}
-			if ok {
-				slotG[n], slotNeed[n] = int8(g), need
-				n++
-			}
-		}
-	}
-	// free: the unknown counters not yet drawn (bit h: counter h). A slot
-	// draws uniformly among those that fit it, the k-th in counter order
-	// for a draw of k.
+	// The slots, most constrained first so that the greedy draw always
+	// succeeds, in counter order within a kind: the face-down counters set
+	// up for an area (their class), those drawn from pool A (not the
+	// 679.), pool A, the other face-down counters, pool B. free: the
+	// unknown counters not yet drawn (bit h: counter h).
+	var kind [MaxGerman]int8
+	var start [6]int
 	var free uint64
 	for g := range d.German {
-		if unknown[g] {
-			free |= 1 << g
+		onMap := s.gLoc[g] == gOnMap
+		switch {
+		case onMap && !s.gf.has(g, fConcealed):
+			continue
+		case onMap && s.gOrigin[g] == originSetup:
+			kind[g] = 0
+		case onMap && s.gOrigin[g] == originPoolA:
+			kind[g] = 1
+		case s.gLoc[g] == gPoolA:
+			kind[g] = 2
+		case onMap:
+			kind[g] = 3
+		case s.gLoc[g] == gPoolB:
+			kind[g] = 4
+		default:
+			continue // removed
+		}
+		free |= 1 << g
+		start[kind[g]+1]++
+	}
+	for k := 1; k < len(start); k++ {
+		start[k] += start[k-1]
+	}
+	n = start[len(start)-1]
+	for m := free; m != 0; m &= m - 1 {
+		g := bits.TrailingZeros64(m)
+		i := start[kind[g]]
+		start[kind[g]]++
+		slotG[i] = int8(g)
+		switch kind[g] {
+		case 0:
+			slotNeed[i] = int8(d.German[g].Class)
+		case 1, 2:
+			slotNeed[i] = not679
+		default:
+			slotNeed[i] = anyClass
 		}
 	}
+	// A slot draws uniformly among the free counters that fit it, the k-th
+	// in counter order for a draw of k.
 	var newIdx [MaxGerman]int8
 	for g := range d.German {
 		newIdx[g] = int8(g)
@@ -254,10 +264,7 @@ func (s *State) Resample(p env.Player, rng *rand.Rand) env.State {
 		}
 		pick := slotG[i] // keep the truth if the data admits nothing else
 		if count := bits.OnesCount64(fits); count > 0 {
-			for k := rng.IntN(count); k > 0; k-- {
-				fits &= fits - 1 // drop the lowest counter
-			}
-			pick = int8(bits.TrailingZeros64(fits))
+			pick = int8(nthMember(fits, rng.IntN(count)))
 		}
 		free &^= 1 << pick
 		newIdx[slotG[i]] = pick

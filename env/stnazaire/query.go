@@ -132,7 +132,8 @@ func (s *State) MayDemolish(u, sp int) bool {
 func (s *State) Selectable() uint32 {
 	var set uint32
 	for m := s.onMapB; m != 0; m &= m - 1 {
-		if u := bits.TrailingZeros32(m); s.canSelect(u) {
+		// canSelect for a commando known to be on the map.
+		if u := bits.TrailingZeros32(m); s.bf[u]&(fPinned|fMoved) == 0 && s.hasExit(u) {
 			set |= 1 << u
 		}
 	}
@@ -147,6 +148,16 @@ func (s *State) NextDestination(sp int) int {
 		return -1
 	}
 	return s.dests.next(sp)
+}
+
+// FireTargets is the set of German counters the commando deciding its fire
+// may fire at (bit g: counter g): the "fire" actions LegalActions lists at
+// a fire decision, without listing them; 0 at any other node.
+func (s *State) FireTargets() uint64 {
+	if s.dec != decFire || s.roll != rollNone {
+		return 0
+	}
+	return s.fireTargets(int(s.decUnit))
 }
 
 // TurnsLeft counts the game turns after the current one.

@@ -55,3 +55,59 @@ func TestDecisionKind(t *testing.T) {
 		}
 	}
 }
+
+// TestQueriesAreTheLegalActions: at every state of random games, the
+// queries the baselines read instead of listing actions give what
+// LegalActions lists (Selectable, NextDestination, FireTargets), and the
+// fire targets are the counters a scan of canFireAt finds.
+func TestQueriesAreTheLegalActions(t *testing.T) {
+	for _, spec := range []string{Name, Name + ":dashed_fire_all=true", Name + ":mortar=false"} {
+		g, err := env.NewGame(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(5, 5))
+		var buf []env.Action
+		for i := range 40 {
+			s := g.NewInitialState(uint64(i)).(*State)
+			for !s.IsTerminal() {
+				buf = s.LegalActions(buf)
+				var units uint32
+				var fire, scan uint64
+				var to []int
+				for _, a := range buf {
+					switch kind, arg := DecodeAction(a); kind {
+					case "unit":
+						units |= 1 << arg
+					case "fire":
+						fire |= 1 << arg
+					case "to":
+						to = append(to, arg)
+					}
+				}
+				var dests []int
+				for sp := s.NextDestination(0); sp >= 0; sp = s.NextDestination(sp + 1) {
+					dests = append(dests, sp)
+				}
+				if s.dec == decFire && s.roll == rollNone {
+					for g := range s.data().German {
+						if s.canFireAt(int(s.decUnit), g) {
+							scan |= 1 << g
+						}
+					}
+				}
+				switch {
+				case s.dec == decSelect && s.roll == rollNone && s.Selectable() != units:
+					t.Fatalf("%s: Selectable %b, LegalActions %b", spec, s.Selectable(), units)
+				case s.dec == decMoveDest && s.roll == rollNone && !slices.Equal(dests, to):
+					t.Fatalf("%s: NextDestination %v, LegalActions %v", spec, dests, to)
+				case s.dec == decFire && s.roll == rollNone && (s.FireTargets() != fire || fire != scan), s.dec != decFire && s.FireTargets() != 0:
+					t.Fatalf("%s: FireTargets %b, LegalActions %b, canFireAt %b", spec, s.FireTargets(), fire, scan)
+				}
+				if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}

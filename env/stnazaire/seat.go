@@ -37,7 +37,8 @@ var _ env.RuleBot = (*State)(nil)
 func (s *State) offerGermanMove(g int, foot *footField) {
 	if s.opts().GermanVariant {
 		var cand [MaxSpaces]int16
-		if n := s.germanCandidates(g, &cand, foot); n > 1 {
+		var way vehicleWays
+		if n := s.germanCandidates(g, s.gSpace[g], &cand, foot, &way); n > 1 {
 			s.setRoll(rollGermanTie, n, g, -1)
 			return
 		}
@@ -103,7 +104,8 @@ func (s *State) RuleAction() (env.Action, error) {
 	case s.dec == decGermanMove:
 		var cand [MaxSpaces]int16
 		var foot footField
-		n := s.germanCandidates(g, &cand, &foot)
+		var way vehicleWays
+		n := s.germanCandidates(g, s.gSpace[g], &cand, &foot, &way)
 		switch {
 		case n == 0:
 			return ActPass, nil

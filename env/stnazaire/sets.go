@@ -7,8 +7,8 @@ import "math/bits"
 // next to this space" is two AND operations rather than a loop over the
 // counters.
 
-// computeSets derives linkSet, moveSet and attackOrder from the compiled
-// links and counters.
+// computeSets derives linkSet, moveSet, stackParts, pickKeys and
+// strengthSets from the compiled links and counters.
 func (d *Data) computeSets() {
 	n := len(d.Spaces)
 	for a := range n {
@@ -30,6 +30,7 @@ func (d *Data) computeSets() {
 			d.vehicleIfDestroyed.put(sp, true)
 		}
 	}
+	d.nearLandings = d.neighbours(&d.landings)
 	for g := range d.German {
 		d.classSets[d.German[g].Class] |= 1 << g
 		if d.German[g].Vehicle {
@@ -39,13 +40,12 @@ func (d *Data) computeSets() {
 			d.flak |= 1 << g
 		}
 	}
-	d.attackOrder = d.attackOrder[:0]
-	for str := int8(9); str >= 1; str-- {
-		for g := range d.German {
-			if d.German[g].Strength == str {
-				d.attackOrder = append(d.attackOrder, int8(g))
-			}
-		}
+	for u, b := range d.British {
+		d.stackParts[u] = [2]stackSum{packStack(b.Type, b.Full), packStack(b.Type, b.Reduced)}
+		d.pickKeys[u] = [2]uint8{pickKey(b.Type, b.Full), pickKey(b.Type, b.Reduced)}
+	}
+	for g := range d.German {
+		d.strengthSets[d.German[g].Strength] |= 1 << g // 1 to 9 (compileGerman)
 	}
 }
 

@@ -1,7 +1,9 @@
 package stnazaire
 
 import (
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
@@ -42,14 +44,19 @@ func checkSets(t *testing.T, spec string, s *State) {
 			t.Fatalf("%s: occupied spaces out of date at %s", spec, d.Spaces[sp].ID)
 		}
 	}
+	// Each vehicle's next steps, and those from every space on the ways
+	// worked out so far, shared as in phase E, against a search from there.
+	var way vehicleWays
 	for g := range d.German {
 		if s.gLoc[g] != gOnMap || !d.German[g].Vehicle {
 			continue
 		}
-		var got, want [MaxSpaces]int16
-		n, m := s.vehicleCandidates(g, &got), s.vehicleCandidatesByDistance(g, &want)
-		if got != want || n != m {
-			t.Fatalf("%s: %s's next steps %v, the distance search says %v", spec, d.German[g].Name, got[:n], want[:m])
+		for _, here := range append([]int16{s.gSpace[g]}, way.spaces()...) {
+			var got, want [MaxSpaces]int16
+			n, m := s.vehicleCandidates(here, &got, &way), s.vehicleCandidatesByDistance(here, &want)
+			if got != want || n != m {
+				t.Fatalf("%s: from %s a vehicle steps to %v, the distance search says %v", spec, d.Spaces[here].ID, got[:n], want[:m])
+			}
 		}
 	}
 	for u := range d.British {
@@ -68,11 +75,103 @@ func checkSets(t *testing.T, spec string, s *State) {
 			t.Fatalf("%s: %s's destinations out of date", spec, d.British[u].Name)
 		}
 	}
-	var foot, byQueue footField
+	if (s.phase == phCombatC || s.phase == phCombatF) && s.step == cGermanRolls {
+		// The order of fire: the Germans on the map and unpinned,
+		// strongest first, then in counter order (9.1.1.3).
+		var want []int8
+		for str := int8(9); str >= 1; str-- {
+			for g := range d.German {
+				if d.German[g].Strength == str && s.gLoc[g] == gOnMap && !s.gf.has(g, fPinned) {
+					want = append(want, int8(g))
+				}
+			}
+		}
+		if got := s.gOrder[:s.nOrder]; !slices.Equal(got, want) {
+			t.Fatalf("%s: the Germans fire in the order %v, by strength %v", spec, got, want)
+		}
+	}
+	var prio [MaxSpaces]int16
+	s.stackPriorities(&prio)
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		if p, want := s.stackPriority(int16(sp)), s.stackPriorityByType(int16(sp)); p != want || int(prio[sp]) != want {
+			t.Fatalf("%s: the stack in %s ranks %d alone, %d among all, %d by its commandos' types", spec, d.Spaces[sp].ID, p, prio[sp], want)
+		}
+	}
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		if got, want := s.germanTargetUnit(int16(sp)), s.germanTargetUnitByType(int16(sp)); got != want {
+			t.Fatalf("%s: the Germans pick commando %d in %s by key, %d type by type", spec, got, d.Spaces[sp].ID, want)
+		}
+	}
+	for loc := range gRemoved + 1 {
+		var want uint64
+		for g := range d.German {
+			if s.gLoc[g] == loc {
+				want |= 1 << g
+			}
+		}
+		if got := s.inLoc(loc); got != want {
+			t.Fatalf("%s: the counters at %s: %b, by a scan %b", spec, gLocNames[loc], got, want)
+		}
+	}
+	checkGermanMoves(t, spec, s)
+	byWalk, byCounter := *s, *s
+	byWalk.reveal()
+	byCounter.revealByCounter(func(sp int) bool {
+		for v := s.occB.next(0); v >= 0; v = s.occB.next(v + 1) {
+			if d.linkSet[v].has(sp) {
+				return true
+			}
+		}
+		return false
+	})
+	if byWalk != byCounter {
+		t.Fatalf("%s: the Germans revealed next to the commandos differ from a walk over every counter", spec)
+	}
+	for sp := range d.Spaces {
+		byWalk, byCounter = *s, *s
+		byWalk.revealAround(int16(sp))
+		byCounter.revealByCounter(func(x int) bool { return d.linkSet[sp].has(x) })
+		if byWalk != byCounter {
+			t.Fatalf("%s: the Germans revealed around %s differ from a walk over every counter", spec, d.Spaces[sp].ID)
+		}
+	}
+	byWalk, byCounter = *s, *s
+	byWalk.applyHits()
+	byCounter.applyHitsByCounter()
+	if byWalk != byCounter {
+		t.Fatalf("%s: the results taken by the units on the map differ from those taken counter by counter", spec)
+	}
+	var foot footField
+	var dist, target [MaxSpaces]int8
 	s.computeFootField(&foot)
-	s.footFieldByQueue(&byQueue)
-	if foot != byQueue {
-		t.Fatalf("%s: the foot field by layers of sets differs from the queue's", spec)
+	s.footFieldByQueue(&dist, &target)
+	for sp := range d.Spaces {
+		// The distance and target by the sets, and where a German stands
+		// as written out.
+		k, i := foot.lookup(sp)
+		kk, ii := foot.dist[sp], foot.target[sp]
+		if !s.occG.has(sp) {
+			kk, ii = k, i
+		}
+		if k != dist[sp] || kk != dist[sp] || foot.targetSpace(i) != target[sp] || foot.targetSpace(ii) != target[sp] {
+			t.Fatalf("%s: %s is %d (%d) from the stack in %d (%d) by the sets of the foot field, %d from %d by the queue's",
+				spec, d.Spaces[sp].ID, k, kk, foot.targetSpace(i), foot.targetSpace(ii), dist[sp], target[sp])
+		}
+	}
+	// The next steps of a German on foot, as the sets give them and as
+	// the neighbours one nearer the same target in the queue's field.
+	for here := s.occG.next(0); here >= 0; here = s.occG.next(here + 1) {
+		var got, want [MaxSpaces]int16
+		n, m := s.footCandidates(int16(here), &got, &foot), 0
+		for _, a := range d.Move[here] {
+			if dh := dist[here]; dh > 1 && dh < 127 && dist[a] == dh-1 && target[a] == target[here] && s.cntB[a] == 0 && !d.exits.has(int(a)) {
+				want[m] = a
+				m++
+			}
+		}
+		if got != want || n != m {
+			t.Fatalf("%s: from %s a German on foot steps to %v, the queue's field says %v", spec, d.Spaces[here].ID, got[:n], want[:m])
+		}
 	}
 	for u := range d.British {
 		if got, want := s.DemolishableObjectives(u), s.demolishableByScan(u); got != want {
@@ -176,9 +275,8 @@ func (s *State) reachableByCost(u int, reach *[MaxSpaces]bool) {
 // search over the spaces that finds the distance to every space and, for
 // each, which first steps begin a shortest path to it: the reference the
 // search on sets is tested against.
-func (s *State) vehicleCandidatesByDistance(g int, cand *[MaxSpaces]int16) int {
+func (s *State) vehicleCandidatesByDistance(here int16, cand *[MaxSpaces]int16) int {
 	d := s.data()
-	here := s.gSpace[g]
 	if d.moveSet[here].meets(&s.occB) {
 		return 0 // already next to a commando: it stays to fight
 	}
@@ -249,12 +347,38 @@ func (s *State) vehicleCandidatesByDistance(g int, cand *[MaxSpaces]int16) int {
 	return n
 }
 
+// lookup reads sp's distance and target (an index into stack) off the
+// sets of the field: 127 and -1 when unreached.
+func (f *footField) lookup(sp int) (dist, target int8) {
+	dist, target = 127, -1
+	for k := range f.layer {
+		if f.layer[k].has(sp) {
+			dist = int8(k)
+		}
+	}
+	for i := range f.zone {
+		if f.zone[i].has(sp) {
+			target = int8(i)
+		}
+	}
+	return dist, target
+}
+
+// targetSpace is the space of stack i, or -1 for none.
+func (f *footField) targetSpace(i int8) int8 {
+	if i < 0 {
+		return -1
+	}
+	return f.stack[i]
+}
+
 // footFieldByQueue is computeFootField as a breadth-first search with a
-// queue that keeps the better target on every tie, the reference the
-// search by layers of sets is tested against.
-func (s *State) footFieldByQueue(foot *footField) {
+// queue that keeps the better target (a space) on every tie, the
+// reference the search by layers of sets is tested against.
+func (s *State) footFieldByQueue(dist, target *[MaxSpaces]int8) {
 	d := s.data()
 	var prio [MaxSpaces]int16
+	foot := struct{ dist, target *[MaxSpaces]int8 }{dist, target}
 	for sp := range foot.dist {
 		foot.dist[sp], foot.target[sp] = 127, -1
 	}
@@ -297,5 +421,173 @@ func (s *State) footFieldByQueue(foot *footField) {
 			}
 		}
 	}
-	foot.valid = true
+}
+
+// checkGermanMoves moves every German that may move from s with a full
+// allowance, as a whole by germanMove and step by step by germanEnter,
+// and checks that both leave the same state.
+func checkGermanMoves(t *testing.T, spec string, s *State) {
+	t.Helper()
+	var foot footField
+	var way vehicleWays
+	var cand [MaxSpaces]int16
+	zocB := s.britishZoC()
+	for m := s.onMapG; m != 0; m &= m - 1 {
+		g := bits.TrailingZeros64(m)
+		if s.gf.has(g, fPinned) || s.gImmobile(g) {
+			continue
+		}
+		whole, byStep := *s, *s
+		whole.gMovesLeft[g], byStep.gMovesLeft[g] = movementAllowance, movementAllowance
+		whole.germanMove(g, &foot, &way, &cand, &zocB)
+		byStep.germanMoveByStep(g)
+		if whole != byStep {
+			t.Fatalf("%s: %s moved as a whole to %d (%d left), step by step to %d (%d left)", spec, s.data().German[g].Name,
+				whole.gSpace[g], whole.gMovesLeft[g], byStep.gSpace[g], byStep.gMovesLeft[g])
+		}
+	}
+}
+
+// spaces lists the spaces on the ways short of their depth.
+func (w *vehicleWays) spaces() []int16 {
+	var on []int16
+	for j := 0; j < w.depth; j++ {
+		for sp := w.set[j].next(0); sp >= 0; sp = w.set[j].next(sp + 1) {
+			on = append(on, int16(sp))
+		}
+	}
+	return on
+}
+
+// germanMoveByStep is germanMove one germanEnter at a time, each step
+// asked afresh of the state: the reference the whole move is tested
+// against.
+func (s *State) germanMoveByStep(g int) {
+	var cand [MaxSpaces]int16
+	var foot footField
+	for s.gMovesLeft[g] > 0 && !s.gImmobile(g) {
+		var way vehicleWays
+		n := s.germanCandidates(g, s.gSpace[g], &cand, &foot, &way)
+		switch {
+		case n == 0:
+			s.gMovesLeft[g] = 0
+		case n == 1 || !s.opts().GermanVariant:
+			s.germanEnter(g, cand[0])
+		default:
+			s.setRoll(rollGermanTie, n, g, -1)
+			return
+		}
+	}
+}
+
+// stackPriorityByType is stackPriority summed type by type (9.1.1.1), the
+// reference for the packed sums.
+func (s *State) stackPriorityByType(sp int16) int {
+	var dem, asl, hq int
+	for u := range s.data().British {
+		if s.bStatus[u] != bOnMap || s.bSpace[u] != sp {
+			continue
+		}
+		switch s.data().British[u].Type {
+		case Demolition:
+			dem += s.bStrength(u)
+		case Assault:
+			asl += s.bStrength(u)
+		case HQ:
+			hq++
+		}
+	}
+	switch {
+	case dem > 0:
+		return 2000 + dem
+	case asl > 0:
+		return 1000 + asl
+	case hq > 0:
+		return 1
+	}
+	return 0
+}
+
+// germanTargetUnitByType is germanTargetUnit type by type, the reference
+// for the keys.
+func (s *State) germanTargetUnitByType(t int16) int {
+	if u := s.strongestInStack(t, true); u >= 0 {
+		return u
+	}
+	return s.strongestInStack(t, false)
+}
+
+// typeOrder is the attack preference within a stack (9.1.1.2).
+var typeOrder = [3]uint8{Assault, Demolition, HQ}
+
+// strongestInStack returns the strongest commando in t of the first type in
+// typeOrder present (only among those without a result, if fresh), or -1.
+func (s *State) strongestInStack(t int16, fresh bool) int {
+	d := s.data()
+	// The strongest of each type in the stack, the first in counter order
+	// among equals.
+	best, bestStr := [3]int{-1, -1, -1}, [3]int{-1, -1, -1}
+	for m, left := s.onMapB, s.cntB[t]; left > 0 && m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
+		if s.bSpace[u] != t {
+			continue
+		}
+		left--
+		if fresh && s.bHit[u].any() {
+			continue
+		}
+		typ := d.British[u].Type % 3
+		if str := s.bStrength(u); str > bestStr[typ] {
+			best[typ], bestStr[typ] = u, str
+		}
+	}
+	for _, typ := range typeOrder {
+		if best[typ%3] >= 0 {
+			return best[typ%3]
+		}
+	}
+	return -1
+}
+
+// applyHitsByCounter is applyHits over every counter, the reference for
+// the walk over the units on the map.
+func (s *State) applyHitsByCounter() {
+	d := s.data()
+	for u := range d.British {
+		h := s.bHit[u]
+		s.bHit[u] = 0
+		if !h.any() || s.bStatus[u] != bOnMap {
+			continue
+		}
+		if s.doomed(u, h) {
+			s.eliminateBritish(u)
+			continue
+		}
+		if h.steps() > 0 {
+			s.bf.put(u, fReduced, true)
+		}
+		s.bf.put(u, fPinned, true)
+	}
+	for g := range d.German {
+		h := s.gHit[g]
+		s.gHit[g] = 0
+		if !h.any() || s.gLoc[g] != gOnMap {
+			continue
+		}
+		if h.de() || h.steps() > 0 {
+			s.eliminateGerman(g)
+			continue
+		}
+		s.pinG(g, true)
+	}
+}
+
+// revealByCounter flips every face-down German on the map in a space near
+// says, walking every counter: the reference for reveal and revealAround.
+func (s *State) revealByCounter(near func(sp int) bool) {
+	for g := range s.data().German {
+		if s.gLoc[g] == gOnMap && s.gf.has(g, fConcealed) && near(int(s.gSpace[g])) {
+			s.gf.put(g, fConcealed, false)
+		}
+	}
 }

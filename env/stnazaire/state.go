@@ -186,11 +186,18 @@ type State struct {
 	intactObj uint32
 }
 
-// footField labels spaces with their distance to the German target stack
-// and that stack, for Germans on foot in phase E.
+// footField is the distance field of the Germans on foot in phase E: each
+// space's distance to the German target stack (1 next to it) and that
+// stack. It keeps the spaces at each distance and those of each target as
+// sets, so that a German's next steps are one intersection; the distance
+// and target are written out only for the spaces Germans stand in when it
+// is worked out, and for the steps footCandidates offers.
 type footField struct {
-	dist   [MaxSpaces]int8
-	target [MaxSpaces]int8 // a space index; MaxSpaces is 128
+	layer  [MaxSpaces]spaceSet  // layer[k]: the spaces at distance k
+	zone   [MaxBritish]spaceSet // zone[i]: the spaces whose target is stack[i]
+	stack  [MaxBritish]int8     // the target stacks' spaces
+	dist   [MaxSpaces]int8      // 127: unreached, or not written out
+	target [MaxSpaces]int8      // an index into stack, or -1
 	valid  bool
 }
 
@@ -464,6 +471,18 @@ func (s *State) germanZoCAt(sp int16) bool {
 	return s.data().moveSet[sp].meets(&s.occZ)
 }
 
+// britishZoC is the set of spaces holding an unpinned commando: a space
+// next to one is in a British zone of control (see britishZoCAt).
+func (s *State) britishZoC() spaceSet {
+	var z spaceSet
+	for m := s.onMapB; m != 0; m &= m - 1 {
+		if u := bits.TrailingZeros32(m); !s.bf.has(u, fPinned) {
+			z.put(int(s.bSpace[u]), true)
+		}
+	}
+	return z
+}
+
 // britishZoCAt reports whether a space is next to an unpinned commando.
 func (s *State) britishZoCAt(sp int16) bool {
 	d := s.data()
@@ -496,6 +515,11 @@ func (s *State) reveal() {
 	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
 		near.or(&d.linkSet[sp])
 	}
+	s.revealIn(&near)
+}
+
+// revealIn flips the face-down Germans in the spaces of near.
+func (s *State) revealIn(near *spaceSet) {
 	if !near.meets(&s.occG) {
 		return
 	}
@@ -504,6 +528,16 @@ func (s *State) reveal() {
 			s.gf.put(g, fConcealed, false)
 		}
 	}
+}
+
+// germansIn counts the German counters on the map in the spaces of set.
+func (s *State) germansIn(set *spaceSet) int {
+	held := set.and(&s.occG)
+	n := 0
+	for sp := held.next(0); sp >= 0; sp = held.next(sp + 1) {
+		n += int(s.cntG[sp])
+	}
+	return n
 }
 
 // revealGerman flips g if it is face down and linked to a commando.
@@ -516,15 +550,7 @@ func (s *State) revealGerman(g int) {
 // revealAround flips the face-down Germans linked to space sp, where a
 // commando has just arrived.
 func (s *State) revealAround(sp int16) {
-	links := &s.data().linkSet[sp]
-	if !links.meets(&s.occG) {
-		return
-	}
-	for m := s.onMapG; m != 0; m &= m - 1 {
-		if g := bits.TrailingZeros64(m); s.gf.has(g, fConcealed) && links.has(int(s.gSpace[g])) {
-			s.gf.put(g, fConcealed, false)
-		}
-	}
+	s.revealIn(&s.data().linkSet[sp])
 }
 
 // anyBritishLeft reports whether a commando is on the map or still to land.
