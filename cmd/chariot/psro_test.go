@@ -90,6 +90,7 @@ func TestPSRO(t *testing.T) {
 }
 
 func TestPSROErrors(t *testing.T) {
+	t.Chdir(t.TempDir()) // a refused --dir must leave nothing behind
 	base := []string{"--agents", "greedy", "--opponents", "rules", "--row-br", "mcts", "--col-br", "mcts"}
 	for _, c := range []struct {
 		args []string
@@ -106,5 +107,8 @@ func TestPSROErrors(t *testing.T) {
 		if status == 0 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 || stdout != "" {
 			t.Errorf("%v: status %d, stdout %q, stderr %q; want one line naming %q", c.args, status, stdout, stderr, c.want)
 		}
+	}
+	if left, err := os.ReadDir("."); err != nil || len(left) != 0 {
+		t.Errorf("the refused runs left %v (%v)", left, err)
 	}
 }

@@ -109,11 +109,12 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 	if cfg.Game.NumPlayers() < 2 {
 		return nil, fmt.Errorf("psro needs a game of two sides; %s has one seat", cfg.Game.Name())
 	}
-	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
-		return nil, err
-	}
+	// Refused before anything is made: a bad --dir leaves no directory.
 	if strings.ContainsAny(cfg.Dir, ",;=:") {
 		return nil, fmt.Errorf("directory %q: the responses' specs name files in it, whose paths may not hold ',', ';', '=' or ':'", cfg.Dir)
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		return nil, err
 	}
 	rows, err := metagame.Canonical(cfg.Rows)
 	if err != nil {
