@@ -325,16 +325,6 @@ func (s *State) stacksByPriority(order *[MaxBritish]int8) (n int) {
 	return n
 }
 
-// stackPriorities fills prio with every occupied space's stackPriority, in
-// one pass over the commandos.
-func (s *State) stackPriorities(prio *[MaxSpaces]int16) {
-	var sums [MaxSpaces]stackSum
-	s.stackSums(&sums)
-	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
-		prio[sp] = int16(sums[sp].priority()) // at most 2000 + 9 x 32
-	}
-}
-
 // stackSums totals every stack's strength in one pass over the commandos.
 func (s *State) stackSums(sums *[MaxSpaces]stackSum) {
 	for m := s.onMapB; m != 0; m &= m - 1 {

@@ -591,3 +591,14 @@ func (s *State) revealByCounter(near func(sp int) bool) {
 		}
 	}
 }
+
+// stackPriorities fills prio with every occupied space's stackPriority, in
+// one pass over the commandos: the sums stacksByPriority sorts, read out
+// for the tests.
+func (s *State) stackPriorities(prio *[MaxSpaces]int16) {
+	var sums [MaxSpaces]stackSum
+	s.stackSums(&sums)
+	for sp := s.occB.next(0); sp >= 0; sp = s.occB.next(sp + 1) {
+		prio[sp] = int16(sums[sp].priority()) // at most 2000 + 9 x 32
+	}
+}
