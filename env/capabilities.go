@@ -1,7 +1,7 @@
 package env
 
 // Plugin is one optional interface of the contract and whether a game
-// offers it: what `chariot games --json` and the README's capability table
+// offers it: what `chariot games --json` and the capability table of docs/games.md
 // report.
 type Plugin struct {
 	// Name is the interface as this package names it ("Narrator").

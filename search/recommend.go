@@ -8,7 +8,7 @@ func init() {
 	agents.Recommend("pig", agents.Recommendation{
 		Baseline: []string{"random"},
 		Search:   []string{"mcts:sims=200"},
-		Source:   "README.md, Baselines and the benchmark: 1,000 games a pair, seats swapped",
+		Source:   "docs/benchmark.md, Round robins: 1,000 games a pair, seats swapped",
 	})
 	for _, g := range []string{"tictactoe", "connectfour", "chancewalk"} {
 		agents.Recommend(g, agents.Recommendation{Baseline: []string{"random"}, Source: "random is the only baseline; no search measured"})

@@ -18,8 +18,9 @@ import (
 const maxSize = 2 << 20
 
 // bigOK are the folders whose files may be larger: the notebooks' data and
-// the shipped models, which are read as they are.
-var bigOK = []string{"notebooks/data/", "train/models/"}
+// the shipped models, which are read as they are, and the results files
+// of the guide's figures.
+var bigOK = []string{"notebooks/data/", "train/models/", "docs/results/"}
 
 // magics are the first bytes of executables and object files: ELF, Mach-O
 // (both byte orders, 32 and 64 bits, universal) and archives.

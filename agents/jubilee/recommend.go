@@ -6,6 +6,6 @@ func init() {
 	agents.Recommend("jubilee", agents.Recommendation{
 		Baseline: []string{"raid"},
 		Search:   []string{"raidsearch"},
-		Source:   "README.md, Searching only where the plan is weak: 100 paired games of seed 9001, 4.8 s of CPU a game",
+		Source:   "docs/search.md, Searching only where the plan is weak: 100 paired games of seed 9001, 4.8 s of CPU a game",
 	})
 }

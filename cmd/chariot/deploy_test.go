@@ -253,14 +253,14 @@ func TestKubernetesRecipes(t *testing.T) {
 		}
 		checkMerge(t, kind+" merge job", parseCommand(t, merge.Spec.Template.Spec.Containers[0].Args), "/results", kind)
 	}
-	// The README says how to build, load or push the image the jobs name.
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	// The cluster guide says how to build, load or push the image the jobs name.
+	readme, err := os.ReadFile(filepath.Join("..", "..", "docs", "cluster.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"-t " + image, "kubectl set image --local"} {
 		if !bytes.Contains(readme, []byte(want)) {
-			t.Errorf("the README does not say %q", want)
+			t.Errorf("docs/cluster.md does not say %q", want)
 		}
 	}
 	if !strings.Contains(readDeploy(t, "Dockerfile"), "-t "+image+" ") {

@@ -14,7 +14,7 @@ import (
 	"github.com/chariot-ai/chariot/env/envtest"
 )
 
-var update = flag.Bool("update", false, "rewrite README.md's capability table from `chariot games --json`")
+var update = flag.Bool("update", false, "rewrite the guide's generated tables (the capability table, the figures) from what they come from")
 
 // gamesJSON runs `chariot games --json` and decodes what it prints.
 func gamesJSON(t *testing.T) []gameInfo {
@@ -93,31 +93,31 @@ func TestRecommendedAgentsBuild(t *testing.T) {
 	}
 }
 
-// The capability table of README.md lies between these markers.
+// The capability table of docs/games.md lies between these markers.
 const (
 	tableBegin = "<!-- capabilities: generated from `chariot games --json` by `go test ./cmd/chariot -run TestReadmeCapabilities -update`; do not edit -->\n"
 	tableEnd   = "<!-- capabilities: end -->\n"
 )
 
-// TestReadmeCapabilities: README.md's capability table is the one
+// TestReadmeCapabilities: docs/games.md's capability table is the one
 // `chariot games --json` gives; -update writes it.
 func TestReadmeCapabilities(t *testing.T) {
 	want := capabilityTable(gamesJSON(t))
-	const path = "../../README.md"
+	const path = "../../docs/games.md"
 	readme, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	i, j := bytes.Index(readme, []byte(tableBegin)), bytes.Index(readme, []byte(tableEnd))
 	if i < 0 || j < i {
-		t.Fatalf("README.md lacks the markers %q and %q", tableBegin, tableEnd)
+		t.Fatalf("docs/games.md lacks the markers %q and %q", tableBegin, tableEnd)
 	}
 	got := string(readme[i+len(tableBegin) : j])
 	if got == want {
 		return
 	}
 	if !*update {
-		t.Fatalf("README.md's capability table is stale: run go test ./cmd/chariot -run TestReadmeCapabilities -update\ngot:\n%s\nwant:\n%s", got, want)
+		t.Fatalf("docs/games.md's capability table is stale: run go test ./cmd/chariot -run TestReadmeCapabilities -update\ngot:\n%s\nwant:\n%s", got, want)
 	}
 	out := slices.Concat(readme[:i+len(tableBegin)], []byte(want), readme[j:])
 	if err := os.WriteFile(path, out, 0o644); err != nil {
