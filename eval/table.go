@@ -55,7 +55,7 @@ func writeScores(w io.Writer, rep Report, wide bool) {
 	if wide {
 		head = append(head, "time/decision")
 	}
-	t := newTable(w, head)
+	t := NewTable(w, head)
 	for _, s := range rep.Agents {
 		row := []string{s.Agent, fmt.Sprint(s.Games), fmtCI(s.Mean, s.Half), fmtNum(s.Median)}
 		if wide {
@@ -78,7 +78,7 @@ func writeScores(w io.Writer, rep Report, wide bool) {
 func writePaired(w io.Writer, rep Report) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Paired score difference against %s, over the games both played (same seeds and dice)\n", rep.Ref)
-	t := newTable(w, []string{"agent", "games", "difference ± 95% CI", "better", "worse"})
+	t := NewTable(w, []string{"agent", "games", "difference ± 95% CI", "better", "worse"})
 	for _, p := range rep.Paired {
 		diff := fmtCI(p.Mean, p.Half)
 		if p.Agent == rep.Ref {
@@ -109,7 +109,7 @@ func writeRobustness(w io.Writer, rep Report) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Robustness: seat 0's mean score ± 95% CI, by agent (rows) and opponent in the other seats")
-	t := newTable(w, append([]string{"agent"}, opponents...))
+	t := NewTable(w, append([]string{"agent"}, opponents...))
 	for _, a := range agentsSeen {
 		row := []string{a}
 		for _, o := range opponents {
@@ -127,7 +127,7 @@ func writeRobustness(w io.Writer, rep Report) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Paired difference in seat 0's score against each opponent less against %s, same games\n", opponents[0])
-	t = newTable(w, append([]string{"agent"}, opponents[1:]...))
+	t = NewTable(w, append([]string{"agent"}, opponents[1:]...))
 	for _, a := range agentsSeen {
 		row := []string{a}
 		for _, o := range opponents[1:] {
@@ -155,7 +155,7 @@ func writeMatch(w io.Writer, m *Match, oneSided []string) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Results: each pair of agents, seats swapped; win, draw, loss in % with 95% Wilson intervals")
-	t := newTable(w, []string{"agent", "opponent", "games", "win", "draw", "loss"})
+	t := NewTable(w, []string{"agent", "opponent", "games", "win", "draw", "loss"})
 	for i, a := range m.Agents {
 		for j := i + 1; j < len(m.Agents); j++ {
 			r := m.Pairs[i][j]
@@ -178,7 +178,7 @@ func writeMatch(w io.Writer, m *Match, oneSided []string) {
 		for k := range m.Agents {
 			head = append(head, fmt.Sprint(k+1))
 		}
-		t = newTable(w, head)
+		t = NewTable(w, head)
 		for i, a := range m.Agents {
 			row := []string{fmt.Sprintf("%d %s", i+1, a)}
 			for j := range m.Agents {
@@ -196,7 +196,7 @@ func writeMatch(w io.Writer, m *Match, oneSided []string) {
 
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Ratings: Bradley–Terry, Elo scale, %s at 0, 95%% intervals from the same games\n", m.Agents[0])
-	t = newTable(w, []string{"agent", "games", "rating ± 95% CI", "score"})
+	t = NewTable(w, []string{"agent", "games", "rating ± 95% CI", "score"})
 	for i, a := range m.Agents {
 		var total Record
 		for j := range m.Agents {
@@ -213,7 +213,7 @@ func writeMatch(w io.Writer, m *Match, oneSided []string) {
 
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "By seat: the record of each seat against the later seats held by other agents")
-	t = newTable(w, []string{"seat", "games", "win", "draw", "loss"})
+	t = NewTable(w, []string{"seat", "games", "win", "draw", "loss"})
 	for p, r := range m.Seats {
 		if r.Games() == 0 {
 			continue
@@ -239,9 +239,9 @@ func fmtCI1(mean, half float64) string {
 	return fmt.Sprintf("%.1f ± %.1f", mean, half)
 }
 
-// newTable starts a table with the agent column left-aligned and the
+// NewTable starts a table in chariot's one style (every command's tables): with the agent column left-aligned and the
 // others right-aligned, headers as given.
-func newTable(w io.Writer, head []string) *tablewriter.Table {
+func NewTable(w io.Writer, head []string) *tablewriter.Table {
 	t := tablewriter.NewWriter(w)
 	t.SetHeader(head)
 	t.SetAutoFormatHeaders(false)

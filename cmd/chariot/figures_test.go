@@ -23,6 +23,8 @@ import (
 //	<!-- figure cheap: chariot CMD ... -->            the same, and the command
 //	    is run again from nothing, which must give FILE's rows (all but their
 //	    wall times): a run of seconds, so CI checks that it still does;
+//	<!-- figure cheap: chariot CMD ... -->            (no --out) what CMD prints,
+//	    run every time;
 //	<!-- figure: file PATH -->                        the committed text file
 //	    PATH, verbatim: the output of a run too long to replay.
 //
@@ -124,8 +126,16 @@ func figure(t *testing.T, source string, cheap bool) (string, error) {
 	}
 	args = args[1:]
 	out := slices.Index(args, "--out")
-	if out < 0 || out+1 >= len(args) || !strings.HasSuffix(args[out+1], ".jsonl") {
-		return "", fmt.Errorf("the command names no --out FILE.jsonl to rebuild the figure from")
+	if out < 0 {
+		// No results file: the figure is what the command prints, so it
+		// must be cheap enough to run every time.
+		if !cheap {
+			return "", fmt.Errorf("a command without --out FILE.jsonl is run to check its figure, so it must be marked cheap")
+		}
+		return runFigure(args, t.TempDir())
+	}
+	if out+1 >= len(args) || !strings.HasSuffix(args[out+1], ".jsonl") {
+		return "", fmt.Errorf("the command's --out is not a FILE.jsonl to rebuild the figure from")
 	}
 	if slices.Contains(args, "--resume") {
 		return "", fmt.Errorf("the command is the one that made the file, without --resume")

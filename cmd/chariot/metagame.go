@@ -14,7 +14,6 @@ import (
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/eval/metagame"
 	"github.com/chariot-ai/chariot/internal/atomicfile"
-	"github.com/olekukonko/tablewriter"
 )
 
 func init() {
@@ -148,8 +147,7 @@ func runMetagame(args []string, stdout, stderr io.Writer) int {
 func writeMetagame(w io.Writer, g env.Game, p *metagame.Payoffs, an metagame.Analysis) error {
 	row, col := env.SeatName(g, 0), env.SeatName(g, 1)
 	fmt.Fprintf(w, "Payoff matrix: %s's mean return with 95%% CI, %s agents by row, %s by column\n", row, row, col)
-	t := tablewriter.NewWriter(w)
-	t.SetHeader(append([]string{row + " \\ " + col}, p.Cols...))
+	t := eval.NewTable(w, append([]string{row + " \\ " + col}, p.Cols...))
 	for i, r := range p.Rows {
 		line := []string{r}
 		for j := range p.Cols {
@@ -162,8 +160,7 @@ func writeMetagame(w io.Writer, g env.Game, p *metagame.Payoffs, an metagame.Ana
 		row, an.Value.Mean, an.Value.Lo, an.Value.Hi, an.Boot)
 	side := func(name string, specs []string, mix []float64, regret []metagame.Interval, against string) {
 		fmt.Fprintf(w, "%s: equilibrium mixture, and each agent's regret against the %s mixture (what it gives up against the value)\n", name, against)
-		t := tablewriter.NewWriter(w)
-		t.SetHeader([]string{"agent", "weight", "regret", "95% interval"})
+		t := eval.NewTable(w, []string{"agent", "weight", "regret", "95% interval"})
 		for i, s := range specs {
 			t.Append([]string{s, num(mix[i]), num(regret[i].Mean), num(regret[i].Lo) + " to " + num(regret[i].Hi)})
 		}

@@ -15,7 +15,6 @@ import (
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/eval/psro"
 	"github.com/chariot-ai/chariot/internal/atomicfile"
-	"github.com/olekukonko/tablewriter"
 )
 
 func init() {
@@ -87,8 +86,7 @@ func runPSRO(args []string, stdout, stderr io.Writer) int {
 func writePSRO(w io.Writer, g env.Game, rounds []psro.Round) {
 	row, col := env.SeatName(g, 0), env.SeatName(g, 1)
 	fmt.Fprintf(w, "Rounds: the meta-game's value to the %s (95%% bootstrap interval), and what each new response gains against the other side's mixture (paired, 95%% CI)\n", row)
-	t := tablewriter.NewWriter(w)
-	t.SetHeader([]string{"round", "policies", "value", row + " response gains", col + " response gains", "exploitability"})
+	t := eval.NewTable(w, []string{"round", "policies", "value", row + " response gains", col + " response gains", "exploitability"})
 	est := func(e *psro.Estimate) string {
 		if e == nil {
 			return "-"
@@ -108,8 +106,7 @@ func writePSRO(w io.Writer, g env.Game, rounds []psro.Round) {
 		mix   []float64
 	}{{row, last.Rows, last.RowMix}, {col, last.Cols, last.ColMix}} {
 		fmt.Fprintf(w, "\n%s mixture after round %d\n", side.name, last.N)
-		t := tablewriter.NewWriter(w)
-		t.SetHeader([]string{"agent", "weight"})
+		t := eval.NewTable(w, []string{"agent", "weight"})
 		for i, s := range side.specs {
 			t.Append([]string{s, num(side.mix[i])})
 		}

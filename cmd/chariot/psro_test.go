@@ -58,8 +58,8 @@ func TestPSRO(t *testing.T) {
 		t.Fatalf("whole run:\n%s\nsharded run:\n%s", out, sharded)
 	}
 	for _, want := range []string{
-		`\| +0 \| 2 × 1 +\| -?\d\.\d{3} \(-?\d\.\d{3} to -?\d\.\d{3}\) +\| -?\d\.\d\d ± \d\.\d\d +\|`,
-		`\| +2 \| 4 × 3 +\|.*\| -  +\| -  +\| -  +\|`,
+		`\| 0 +\| +2 × 1 \| +-?\d\.\d{3} \(-?\d\.\d{3} to -?\d\.\d{3}\) \| +-?\d\.\d\d ± \d\.\d\d \|`,
+		`\| 2 +\| +4 × 3 \|.*\| +- \| +- \| +- \|`,
 		`tuned:file=run/round-2-row\.spec`,
 	} {
 		if !regexp.MustCompile(want).MatchString(out) {

@@ -15,7 +15,6 @@ import (
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/iterate"
 	"github.com/chariot-ai/chariot/train/model"
-	"github.com/olekukonko/tablewriter"
 
 	_ "github.com/chariot-ai/chariot/train/learned" // the learned agent and evaluator
 )
@@ -141,7 +140,6 @@ func writeMetrics(w io.Writer, m *model.Model) error {
 		return err
 	}
 	fmt.Fprintf(w, "Held-out metrics (%d rows of games not trained on)\n", m.Training.HeldOutRows)
-	t := tablewriter.NewWriter(w)
 	get := func(name string) string {
 		for _, x := range m.Metrics {
 			if x.Name == name {
@@ -150,14 +148,17 @@ func writeMetrics(w io.Writer, m *model.Model) error {
 		}
 		return "-"
 	}
+	head := []string{"predictor", "accuracy", "top-3"}
 	if m.Kind == model.Value {
-		t.SetHeader([]string{"predictor", "R²", "MAE (VP)"})
+		head = []string{"predictor", "R²", "MAE (VP)"}
+	}
+	t := eval.NewTable(w, head)
+	if m.Kind == model.Value {
 		t.Append([]string{"value model", get("r2"), get("mae")})
 		if get("baseline_r2") != "-" {
 			t.Append([]string{"baseline: the game's own estimate (" + model.BaselineFeature + ")", get("baseline_r2"), get("baseline_mae")})
 		}
 	} else {
-		t.SetHeader([]string{"predictor", "accuracy", "top-3"})
 		t.Append([]string{"policy model", get("accuracy"), get("top3")})
 		t.Append([]string{"baseline: uniform random", get("random_accuracy"), get("random_top3")})
 	}
@@ -214,8 +215,7 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	fmt.Fprintln(stdout, "Rounds: candidate search against the champion's, paired over the benchmark games (95% CI)")
-	t := tablewriter.NewWriter(stdout)
-	t.SetHeader([]string{"round", "candidate", "vs champion", "promoted"})
+	t := eval.NewTable(stdout, []string{"round", "candidate", "vs champion", "promoted"})
 	for _, r := range rs {
 		diff := "(first)"
 		if r.Champion != "" {

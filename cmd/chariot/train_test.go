@@ -25,7 +25,7 @@ func TestSelfplayTrainTune(t *testing.T) {
 	policy, value := filepath.Join(dir, "p.json"), filepath.Join(dir, "v.json")
 	small := []string{"--trees", "2", "--depth", "4", "--sample", "500", "--heldout", "0.3"}
 	status, stdout, stderr = runArgs(append([]string{"train", "policy", "--datasets", data, "--out", policy}, small...)...)
-	if status != 0 || stderr != "" || !strings.Contains(stdout, "ACCURACY") || !strings.Contains(stdout, "TOP-3") {
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "accuracy") || !strings.Contains(stdout, "top-3") {
 		t.Fatalf("train policy: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 	status, stdout, stderr = runArgs(append([]string{"train", "value", "--datasets", data, "--out", value}, small...)...)
@@ -70,7 +70,7 @@ func TestSelfplayTrainTune(t *testing.T) {
 	net := []string{"--model", "mlp", "--hidden", "8", "--epochs", "2", "--heldout", "0.3"}
 	netPolicy, netValue, head := filepath.Join(dir, "np.json"), filepath.Join(dir, "nv.json"), filepath.Join(dir, "nh.json")
 	status, stdout, stderr = runArgs(append([]string{"train", "policy", "--datasets", data, "--out", netPolicy}, net...)...)
-	if status != 0 || stderr != "" || !strings.Contains(stdout, "a network of hidden layers [8]") || !strings.Contains(stdout, "ACCURACY") {
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "a network of hidden layers [8]") || !strings.Contains(stdout, "accuracy") {
 		t.Fatalf("train policy --model mlp: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 	if status, stdout, stderr = runArgs(append([]string{"train", "value", "--datasets", data, "--out", netValue}, net...)...); status != 0 || !strings.Contains(stdout, "MAE") {

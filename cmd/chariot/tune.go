@@ -11,7 +11,6 @@ import (
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/tune"
-	"github.com/olekukonko/tablewriter"
 )
 
 func init() {
@@ -79,8 +78,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s, seed %d, budget %d games; reference (untuned): %s\n\n", eval.GameSpec(g), *seed, *budget, res.Reference)
 	fmt.Fprintln(stdout, "Candidates, by the last round reached, then mean score; paired difference against the reference over the games both played (95% CI)")
-	t := tablewriter.NewWriter(stdout)
-	t.SetHeader([]string{"candidate", "rounds", "games", "mean ± 95% CI", "paired vs reference"})
+	t := eval.NewTable(stdout, []string{"candidate", "rounds", "games", "mean ± 95% CI", "paired vs reference"})
 	for _, c := range res.Candidates {
 		diff := "(reference)"
 		if c.Spec != res.Reference {
