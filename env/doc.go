@@ -24,6 +24,13 @@
 // hidden information) or an embedded PerfectInformation (a game without,
 // whose resample is a clone). Call Resample(s, p, rng), not the method.
 //
+// Facts (facts.go): every game declares, through FactsDeclarer, what
+// OpenSpiel's GameType and GameInfo state: the utility (zero-sum,
+// constant-sum, general-sum or identical), the range of the returns, the
+// longest game (or a documented bound; 0 for a game without end) and the
+// most outcomes of a chance node. GameFacts reads them; a search bounds its
+// rollouts by the longest game and normalises by the range.
+//
 // # Optional
 //
 // A generic package (search, train, advise, eval) checks for each with a
@@ -90,8 +97,9 @@
 // and the registration in init; state.go the State, embedding
 // PerfectInformation where nothing is hidden, with how its die is entered
 // (OutcomeLabel), an in-place copy and returns into a buffer; board.go
-// its board and pieces; encode.go the wire form, read strictly. Import the
-// package for its registration in cmd/chariot/games.go, and recommend
+// its board and pieces; facts.go its Facts; encode.go the wire form, read
+// strictly. Import the package for its registration in env/allgames, and
+// recommend
 // agents for it (agents.Recommend) from where its agents live. Its tests call envtest.Check with an Invariant of
 // the rules, and envtest.CheckUnmarshalNoPanic from a fuzz target; name the
 // tests after the rule sections they check. Then offer the plug-ins that

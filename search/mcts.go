@@ -186,6 +186,10 @@ type Searcher struct {
 	dice     func() *rand.Rand // SetDice
 	opp      opponentState     // the opponent model (opponent.go)
 	failed   atomic.Bool       // a worker has failed: the search stops
+	// facts are the game's (env.Facts; zero where it declares none), and
+	// declared says it declares them.
+	facts    env.Facts
+	declared bool
 }
 
 // NewSearcher checks cfg and prepares a searcher for g.
@@ -206,6 +210,7 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 		return nil, errors.New("search: determinized search needs at least one world")
 	}
 	s := &Searcher{cfg: cfg, game: g, kept: -1}
+	s.facts, s.declared = env.GameFacts(g)
 	if err := s.initOpponent(); err != nil {
 		return nil, err
 	}
@@ -339,7 +344,31 @@ func (s *Searcher) search(ctx context.Context, root env.State) (Result, error) {
 	if s.cfg.Mode == Halving {
 		return res, nil
 	}
+	if err := s.checkRange(); err != nil {
+		return Result{}, err
+	}
 	return s.result(root), nil
+}
+
+// checkRange reports a return the trees backed up outside the range the
+// game declares (env.Facts): the game breaks its own facts. An
+// Evaluator's estimates at a depth cutoff are not returns and may stray.
+func (s *Searcher) checkRange() error {
+	if !s.declared || (s.cfg.Depth > 0 && s.cfg.Evaluator != nil) {
+		return nil
+	}
+	const tol = 1e-9
+	for i := range s.trees {
+		t := &s.trees[i]
+		if len(t.nodes) == 0 || t.lo > t.hi { // not searched, or nothing backed up
+			continue
+		}
+		if t.lo < s.facts.MinReturn-tol || t.hi > s.facts.MaxReturn+tol {
+			return fmt.Errorf("search: returns from %v to %v, outside the range [%v, %v] %s declares (env.Facts)",
+				t.lo, t.hi, s.facts.MinReturn, s.facts.MaxReturn, s.game.Name())
+		}
+	}
+	return nil
 }
 
 // release lends the trees' arenas to the next search, unless the tree is

@@ -30,8 +30,9 @@ type Config struct {
 	// chooses its actions from a stream seeded by Seed and i.
 	Seed uint64
 	// MaxSteps caps the actions, chance outcomes included, of one game
-	// (default 10000). A game still running at the cap is logged, not
-	// failed.
+	// (default: one past the game's declared longest game, env.Facts, or
+	// 10000 where it declares none). A game still running at the cap is
+	// logged, not failed, unless it has passed its declared longest game.
 	MaxSteps int
 	// Invariant, if set, is checked at every state; an error fails the game.
 	Invariant func(s env.State) error
@@ -100,7 +101,8 @@ const (
 // in which g breaks the env contract. Each failing game is reported once,
 // with its seed, the step and the state's JSON, and play of that game stops
 // there. It checks the game itself (it is registered and rebuilds from
-// Name and Options) and, at every state:
+// Name and Options, and declares env.Facts that hold together) and, at
+// every state:
 //
 //   - CurrentPlayer is a seat, Chance or Terminal, and IsTerminal agrees;
 //   - LegalActions are sorted, unique, in range, non-empty exactly when the
@@ -119,6 +121,9 @@ const (
 //     player and the legal actions;
 //   - Returns has NumPlayers finite entries; Score is finite with the same
 //     metric names throughout;
+//   - the declared facts hold: every return within the range, the final
+//     returns as the utility says, no chance node with more outcomes and
+//     no game longer than declared;
 //   - the queries leave the state unchanged, and cfg.Invariant holds;
 //   - every optional interface the game or the state offers keeps its
 //     contract (the Check* constants list them): at a chance node every
@@ -141,9 +146,6 @@ func Check(t TB, g env.Game, cfg Config) {
 		// checks all run, on fewer games.
 		cfg.Games = shortGames
 	}
-	if cfg.MaxSteps <= 0 {
-		cfg.MaxSteps = DefaultMaxSteps
-	}
 	id := g.Name() + ":" + g.Options()
 	for _, k := range cfg.Skip {
 		if !slices.Contains(checkNames, k) {
@@ -155,7 +157,18 @@ func Check(t TB, g env.Game, cfg Config) {
 		t.Errorf("envtest: %s: %v", id, err)
 		return
 	}
-	c := &checker{g: g, cfg: cfg}
+	facts, err := declaredFacts(g)
+	if err != nil {
+		t.Errorf("envtest: %s: %v", id, err)
+		return
+	}
+	if cfg.MaxSteps <= 0 {
+		cfg.MaxSteps = DefaultMaxSteps
+		if facts.MaxGameLength > 0 {
+			cfg.MaxSteps = facts.MaxGameLength + 1
+		}
+	}
+	c := &checker{g: g, cfg: cfg, facts: facts}
 	if err := c.checkGamePlugins(g); err != nil {
 		t.Errorf("envtest: %s: %v", id, err)
 		return
@@ -206,7 +219,11 @@ func CheckUnmarshalNoPanic(t TB, g env.Game, data []byte, skip ...string) {
 		if !bytes.Equal(j1, j2) {
 			return fmt.Errorf("JSON not stable: %s decodes and re-encodes to %s", clip(j1), clip(j2))
 		}
-		c := &checker{g: g, cfg: Config{MaxSteps: 20, Skip: skip}}
+		facts, err := declaredFacts(g)
+		if err != nil {
+			return err
+		}
+		c := &checker{g: g, cfg: Config{MaxSteps: 20, Skip: skip}, facts: facts}
 		rng := rand.New(rand.NewPCG(0, 0))
 		for step := 0; step < c.cfg.MaxSteps && !s.IsTerminal(); step++ {
 			if err := c.step(s, rng, step); err != nil {
@@ -267,10 +284,24 @@ func checkGame(g env.Game, seed uint64) (err error) {
 	return nil
 }
 
+// declaredFacts are g's env.Facts, which every game declares and which
+// must hold together.
+func declaredFacts(g env.Game) (env.Facts, error) {
+	f, ok := env.GameFacts(g)
+	if !ok {
+		return f, errors.New("declares no facts (env.FactsDeclarer)")
+	}
+	if err := f.Check(g.NumPlayers()); err != nil {
+		return f, err
+	}
+	return f, nil
+}
+
 // checker carries what Check learns across states.
 type checker struct {
-	g   env.Game
-	cfg Config
+	g     env.Game
+	cfg   Config
+	facts env.Facts // the game's declared facts
 	// metrics are the Score metric names of the first state seen.
 	metrics []string
 	seen    bool
@@ -301,6 +332,9 @@ func (c *checker) play(seed, index uint64) (steps int, terminal bool, err error)
 	for steps = 0; steps < c.cfg.MaxSteps; steps++ {
 		if s.IsTerminal() {
 			break
+		}
+		if n := c.facts.MaxGameLength; n > 0 && steps == n {
+			return steps, false, fmt.Errorf("facts: not over after %d steps, the longest game declared", n)
 		}
 		if err := c.step(s, rng, steps); err != nil {
 			return steps, false, err
@@ -432,6 +466,9 @@ func (c *checker) checkState(s env.State, rng *rand.Rand, step int) (err error) 
 		if err := checkOutcomes(outcomes, legal); err != nil {
 			return err
 		}
+		if len(outcomes) > c.facts.MaxChanceOutcomes {
+			return fmt.Errorf("facts: %d chance outcomes, more than the %d declared", len(outcomes), c.facts.MaxChanceOutcomes)
+		}
 	} else if len(outcomes) != 0 {
 		return fmt.Errorf("ChanceOutcomes %v away from a chance node", outcomes)
 	}
@@ -535,6 +572,9 @@ func (c *checker) checkState(s env.State, rng *rand.Rand, step int) (err error) 
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("Returns()[%d] = %v", i, v)
 		}
+	}
+	if err := c.facts.CheckReturns(ret, s.IsTerminal()); err != nil {
+		return named("facts", err)
 	}
 	sc := s.Score()
 	if math.IsNaN(sc.Value) || math.IsInf(sc.Value, 0) {

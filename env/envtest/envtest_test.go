@@ -87,6 +87,11 @@ func TestCheckCatchesBugs(t *testing.T) {
 		{bug: "resample", want: "Resample(1) changes the seat's observation"},
 		{bug: "returns_len", want: "want NumPlayers 2"},
 		{bug: "metrics", want: "order must be fixed"},
+		{bug: "no_facts", want: "no utility declared"},
+		{bug: "facts_range", want: "outside the declared range"},
+		{bug: "facts_utility", want: "differ in an identical-utility game"},
+		{bug: "facts_length", want: "not over after 6 steps, the longest game declared"},
+		{bug: "facts_chance", want: "2 chance outcomes, more than the 1 declared"},
 		{bug: "none", want: "invariant: sum too big", cfg: envtest.Config{Invariant: func(s env.State) error {
 			if v, _ := s.Score().Metric("sum"); v > 12 {
 				return errors.New("sum too big")

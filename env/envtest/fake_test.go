@@ -63,6 +63,24 @@ func (g fake) NewInitialState(seed uint64) env.State {
 	return &fakeState{g: g, d: &fakeData{}}
 }
 
+// Facts declares the fake's facts; the facts_* bugs misdeclare one.
+func (g fake) Facts() env.Facts {
+	f := env.WinLossFacts(fakeLen, 2)
+	switch g.bug {
+	case "no_facts":
+		return env.Facts{}
+	case "facts_range":
+		f.MaxReturn = 0.5
+	case "facts_utility":
+		f.Utility = env.Identical
+	case "facts_length":
+		f.MaxGameLength = fakeLen - 2
+	case "facts_chance":
+		f.MaxChanceOutcomes = 1
+	}
+	return f
+}
+
 type fakeData struct {
 	Hist    []int `json:"hist"`
 	Queries int   `json:"queries,omitempty"`
