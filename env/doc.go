@@ -71,6 +71,8 @@
 //     WriteReturns.
 //   - UniformChancer (uniform.go): a chance node that is a fair die, which
 //     a search samples without listing it (SampleUniform).
+//   - RandomPlayer: a uniform random game to the end, played by the state
+//     itself, for a plain search's random rollouts.
 //
 // # Conventions
 //

@@ -694,20 +694,16 @@ func (s *Searcher) chanceChild(t *tree, n int32, st env.State, wk *worker) env.A
 	return best
 }
 
-// randomPlayer is a state of a game without chance that plays a uniform
-// random rollout to the end itself, without the loop's calls per move, the
-// game fixed by src's state (Connect Four draws its moves from a stream
-// seeded by one draw of src). Its rollouts are not the loop's, but as
-// random, and as reproducible.
-type randomPlayer interface{ PlayRandom(src *rng.PCG) }
-
 // rollout plays st to the end, or to the depth cutoff, and returns every
 // seat's return, in the worker's buffer where the game writes them there;
 // nil where a move failed, the simulation passed the longest game or the
 // caller cancelled (wk.err says which).
 func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 	if wk.rollout == nil && s.cfg.Depth == 0 && s.opp.mask == 0 {
-		if rp, ok := st.(randomPlayer); ok {
+		// A state that plays its own random game (env.RandomPlayer) plays
+		// rollouts other than the loop's, but as random, and as
+		// reproducible.
+		if rp, ok := st.(env.RandomPlayer); ok {
 			rp.PlayRandom(&wk.src)
 			wk.rets = env.WriteReturns(st, wk.rets)
 			return wk.rets

@@ -46,31 +46,32 @@ type Config struct {
 // The checks of the optional interfaces, by the names Config.Skip takes.
 // Each runs where the game or its state offers the interface.
 const (
-	CheckResample = "resample" // a Resampler, or PerfectInformation embedded
-	CheckSeats    = "seats"    // Seater: one distinct name a seat
-	CheckShape    = "shape"    // Shaper: the product is ObservationSize
-	CheckKinds    = "kinds"    // DecisionKinds with DecisionKinder: a decision's kind is one of them, "" elsewhere
-	CheckCaveats  = "caveats"  // Caveats: one line each
-	CheckBoard    = "board"    // BoardDrawer: a valid board, which PieceLister and BoardActioner need
-	CheckPrompt   = "prompt"   // Prompter: one line until the end
-	CheckPhase    = "phase"    // Phaser: one line, "turn N, " then the phase
-	CheckOutcomes = "outcomes" // every chance outcome entered by number, "roll N", name and ActionString
-	CheckUniform  = "uniform"  // UniformChancer: a fair die claimed is the die ChanceOutcomes lists
-	CheckLeaf     = "leaf"     // LeafValuer: NumPlayers finite values, deterministic
-	CheckRuleBot  = "rulebot"  // RuleBot: the rules' action is legal
-	CheckActions  = "actions"  // BoardActioner: a click on a place plays the moves that name it
-	CheckPieces   = "pieces"   // PieceLister: every piece on the board
-	CheckLayout   = "layout"   // PieceLister: no two stacks overlap as the page lays them out
-	CheckCopier   = "copier"   // Copier: CopyFrom is Clone in place, sharing nothing, allocating nothing
-	CheckReturns  = "returns"  // ReturnsWriter: WriteReturns is Returns, allocating nothing
-	CheckFeatures = "features" // Featurer: encodings match their docs in length and range
-	CheckNarrate  = "narrate"  // Narrator: the account matches the change (env.Narrator)
-	CheckEdit     = "edit"     // Editor: examples apply, round-trip through JSON, replay and undo
+	CheckResample   = "resample"   // a Resampler, or PerfectInformation embedded
+	CheckSeats      = "seats"      // Seater: one distinct name a seat
+	CheckShape      = "shape"      // Shaper: the product is ObservationSize
+	CheckKinds      = "kinds"      // DecisionKinds with DecisionKinder: a decision's kind is one of them, "" elsewhere
+	CheckCaveats    = "caveats"    // Caveats: one line each
+	CheckBoard      = "board"      // BoardDrawer: a valid board, which PieceLister and BoardActioner need
+	CheckPrompt     = "prompt"     // Prompter: one line until the end
+	CheckPhase      = "phase"      // Phaser: one line, "turn N, " then the phase
+	CheckOutcomes   = "outcomes"   // every chance outcome entered by number, "roll N", name and ActionString
+	CheckUniform    = "uniform"    // UniformChancer: a fair die claimed is the die ChanceOutcomes lists
+	CheckLeaf       = "leaf"       // LeafValuer: NumPlayers finite values, deterministic
+	CheckRuleBot    = "rulebot"    // RuleBot: the rules' action is legal
+	CheckActions    = "actions"    // BoardActioner: a click on a place plays the moves that name it
+	CheckPieces     = "pieces"     // PieceLister: every piece on the board
+	CheckLayout     = "layout"     // PieceLister: no two stacks overlap as the page lays them out
+	CheckCopier     = "copier"     // Copier: CopyFrom is Clone in place, sharing nothing, allocating nothing
+	CheckReturns    = "returns"    // ReturnsWriter: WriteReturns is Returns, allocating nothing
+	CheckFeatures   = "features"   // Featurer: encodings match their docs in length and range
+	CheckNarrate    = "narrate"    // Narrator: the account matches the change (env.Narrator)
+	CheckEdit       = "edit"       // Editor: examples apply, round-trip through JSON, replay and undo
+	CheckPlayRandom = "playrandom" // RandomPlayer: plays to the end, reproducibly, returns distributed as random play through Apply
 )
 
 var checkNames = []string{CheckResample, CheckSeats, CheckShape, CheckKinds, CheckCaveats, CheckBoard, CheckPrompt,
 	CheckPhase, CheckOutcomes, CheckUniform, CheckLeaf, CheckRuleBot, CheckActions, CheckPieces, CheckLayout, CheckCopier,
-	CheckReturns, CheckFeatures, CheckNarrate, CheckEdit}
+	CheckReturns, CheckFeatures, CheckNarrate, CheckEdit, CheckPlayRandom}
 
 // on reports whether the named check runs.
 func (c *checker) on(name string) bool { return !slices.Contains(c.cfg.Skip, name) }
@@ -133,7 +134,9 @@ const (
 //     every action's cell is a place it names; CopyFrom and WriteReturns
 //     agree with Clone and Returns without allocating; a leaf value is
 //     finite; features keep to their docs; each step's narration matches
-//     the change (env.Narrator); and, every editEvery steps, each edit
+//     the change (env.Narrator); a state's own random game (PlayRandom)
+//     ends, is fixed by its stream, and its returns are distributed as
+//     random play's through Apply; and, every editEvery steps, each edit
 //     example applies, round-trips through JSON and replays, and undoing
 //     it (replaying the history without it) gives the state back.
 func Check(t TB, g env.Game, cfg Config) {
@@ -559,7 +562,7 @@ func (c *checker) checkState(s env.State, rng *rand.Rand, step int) (err error) 
 		}
 	}
 
-	if err := c.checkStatePlugins(s, j0, legal, cur); err != nil {
+	if err := c.checkStatePlugins(s, j0, legal, cur, step); err != nil {
 		return err
 	}
 

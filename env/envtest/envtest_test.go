@@ -206,6 +206,9 @@ func TestCheckCatchesPluginBugs(t *testing.T) {
 		{"edit_noop", "edit: Edit(\"set first one\"), an example of EditExamples, changed nothing"},
 		{"edit_badcmd", "edit: Edit(\"set no such thing at all\") gives <nil>, want a one-line error"},
 		{"edit_shared", "edit: after Edit(\"set first two\") on a clone, a replay of the history without it gives"},
+		{"playrandom_biased", "playrandom: seat 0's mean return over"},
+		{"playrandom_unfinished", "playrandom: PlayRandom stopped before the end"},
+		{"playrandom_unseeded", "playrandom: PlayRandom from the same stream played"},
 		{"edit_json", "edit: after Edit(\"set first two\"): step 1, state {\"hist\":[2]}: UnmarshalState of the state's own JSON"},
 	}
 	for _, tt := range tests {
