@@ -114,7 +114,11 @@ const (
 //   - Apply of an illegal action (one in range if any, -1 and
 //     NumDistinctActions) returns an error wrapping env.ErrIllegal and leaves
 //     the state's JSON unchanged;
-//   - the JSON round-trips byte for byte through Game().UnmarshalState;
+//   - the JSON round-trips byte for byte through Game().UnmarshalState,
+//     and the decoded state behaves as the original: the same player,
+//     actions, chance outcomes, names, observations, returns, score and
+//     String, and (every few steps) the same again along a few
+//     moves played on both;
 //   - Clone is independent both ways;
 //   - Observation has ObservationSize finite entries, for every seat, and
 //     overwrites a reused buffer; Observe marshals to JSON;
@@ -388,6 +392,13 @@ func (c *checker) step(s env.State, rng *rand.Rand, step int) error {
 	if err != nil {
 		return at("clone does not marshal after Apply(%d): %v", b, err)
 	}
+	if step%playOnEvery == playOnEvery/2 {
+		// Now that clones are known to be independent: the state decoded
+		// from the JSON plays on as the original does.
+		if err := playOnDecoded(s, j0, c.cfg.Seed^uint64(step)); err != nil {
+			return at("JSON round trip: the decoded state %v", err)
+		}
+	}
 
 	if ed, ok := s.(env.Editor); ok && step%editEvery == 1 && c.on(CheckEdit) {
 		if err := c.checkEdits(ed, s, rng, step); err != nil {
@@ -523,6 +534,12 @@ func (c *checker) checkState(s env.State, rng *rand.Rand, step int) (err error) 
 	}
 	if s2.CurrentPlayer() != cur || !slices.Equal(s2.LegalActions(nil), legal) {
 		return fmt.Errorf("decoded state has player %d and actions %v", s2.CurrentPlayer(), s2.LegalActions(nil))
+	}
+	// The JSON is a fixed point; the state must be one too: a field that
+	// MarshalJSON forgets shows where the decoded state behaves otherwise,
+	// here or (step) in the moves that follow.
+	if err := sameNow(s, s2); err != nil {
+		return fmt.Errorf("JSON round trip: the decoded state %w", err)
 	}
 
 	// Observations.
