@@ -55,6 +55,18 @@ func TestCheckCorrectFakesPass(t *testing.T) {
 	}
 }
 
+// TestCheckUnregistered: a game a package builds for itself and does not
+// register passes with Config.Unregistered, which leaves out only the
+// registry's checks.
+func TestCheckUnregistered(t *testing.T) {
+	g := mustGame(t, "envtest_fake:bug=unregistered") // names itself envtest_unregistered
+	var r recorder
+	envtest.Check(&r, g, envtest.Config{Unregistered: true})
+	if len(r.errors) != 0 {
+		t.Errorf("an unregistered but correct game fails with Config.Unregistered:\n%s", strings.Join(r.errors, "\n"))
+	}
+}
+
 // TestCheckCatchesBugs breaks the fake game one way at a time and expects
 // the suite to say so.
 func TestCheckCatchesBugs(t *testing.T) {
