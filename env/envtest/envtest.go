@@ -122,7 +122,7 @@ const (
 //   - the JSON round-trips byte for byte through Game().UnmarshalState,
 //     and the decoded state behaves as the original: the same player,
 //     actions, chance outcomes, names, observations, returns, score and
-//     String, and (every few steps) the same again along a few
+//     String, and (every eighth step) the same again along a few
 //     moves played on both;
 //   - Clone is independent both ways;
 //   - Observation has ObservationSize finite entries, for every seat, and

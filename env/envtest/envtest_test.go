@@ -93,7 +93,7 @@ func TestCheckCatchesBugs(t *testing.T) {
 		{bug: "json_lossy", want: "decoded state has player"},
 		// MarshalJSON drops a field; the JSON is still a fixed point.
 		{bug: "json_drops_field", want: "JSON round trip: the decoded state differs in String"},
-		{bug: "json_drops_later", want: "JSON round trip: the decoded state after 6 more moves, to \"hi\", differs in String"},
+		{bug: "json_drops_later", want: "JSON round trip: the decoded state after 4 more moves, to \"hi\", differs in String"},
 		{bug: "shallow_clone", want: "on a clone changed the original"},
 		{bug: "obs_size", want: "want ObservationSize 3"},
 		{bug: "obs_nan", want: "NaN"},

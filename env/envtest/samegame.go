@@ -15,7 +15,7 @@ import (
 // every playOnEvery steps, from the middle of each run of them.
 const (
 	playOn      = 6
-	playOnEvery = 4
+	playOnEvery = 8
 )
 
 // playOnDecoded reports the first way in which the state decoded from
