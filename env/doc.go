@@ -29,7 +29,8 @@
 // constant-sum, general-sum or identical), the range of the returns, the
 // longest game (or a documented bound; 0 for a game without end) and the
 // most outcomes of a chance node. GameFacts reads them; a search bounds its
-// rollouts by the longest game and normalises by the range.
+// simulations by the longest game, fails on a return outside the range,
+// and normalises by the range until it has seen a spread of returns.
 //
 // # Optional
 //

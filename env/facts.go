@@ -23,8 +23,9 @@ const (
 
 // Facts are what a game states about itself before any play, after
 // OpenSpiel's GameType and GameInfo, so that generic code need not guess
-// them from what it sees: a search bounds its rollouts by MaxGameLength and
-// knows the range of the returns it normalises. Every game declares them
+// them from what it sees: a search bounds its simulations by
+// MaxGameLength and knows the range of the returns it normalises. Every
+// game declares them
 // (FactsDeclarer); envtest checks them against random play.
 type Facts struct {
 	Utility Utility `json:"utility"`
