@@ -37,6 +37,7 @@ var plugins = []struct {
 	{"Copier", "state", is[Copier]},
 	{"ReturnsWriter", "state", is[ReturnsWriter]},
 	{"UniformChancer", "state", is[UniformChancer]},
+	{"RandomPlayer", "state", is[RandomPlayer]},
 	{"Resampler", "state", is[Resampler]},
 	{"PerfectInformation", "state", func(v any) bool { s, ok := v.(State); return ok && HidesNothing(s) }},
 }

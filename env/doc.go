@@ -24,6 +24,14 @@
 // hidden information) or an embedded PerfectInformation (a game without,
 // whose resample is a clone). Call Resample(s, p, rng), not the method.
 //
+// Facts (facts.go): every game declares, through FactsDeclarer, what
+// OpenSpiel's GameType and GameInfo state: the utility (zero-sum,
+// constant-sum, general-sum or identical), the range of the returns, the
+// longest game (or a documented bound; 0 for a game without end) and the
+// most outcomes of a chance node. GameFacts reads them; a search bounds its
+// simulations by the longest game, fails on a return outside the range,
+// and normalises by the range until it has seen a spread of returns.
+//
 // # Optional
 //
 // A generic package (search, train, advise, eval) checks for each with a
@@ -64,6 +72,8 @@
 //     WriteReturns.
 //   - UniformChancer (uniform.go): a chance node that is a fair die, which
 //     a search samples without listing it (SampleUniform).
+//   - RandomPlayer: a uniform random game to the end, played by the state
+//     itself, for a plain search's random rollouts.
 //
 // # Conventions
 //
@@ -90,8 +100,9 @@
 // and the registration in init; state.go the State, embedding
 // PerfectInformation where nothing is hidden, with how its die is entered
 // (OutcomeLabel), an in-place copy and returns into a buffer; board.go
-// its board and pieces; encode.go the wire form, read strictly. Import the
-// package for its registration in cmd/chariot/games.go, and recommend
+// its board and pieces; facts.go its Facts; encode.go the wire form, read
+// strictly. Import the package for its registration in env/allgames, and
+// recommend
 // agents for it (agents.Recommend) from where its agents live. Its tests call envtest.Check with an Invariant of
 // the rules, and envtest.CheckUnmarshalNoPanic from a fuzz target; name the
 // tests after the rule sections they check. Then offer the plug-ins that

@@ -1,6 +1,10 @@
 package env
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/chariot-ai/chariot/internal/rng"
+)
 
 // Optional interfaces: what only a game can know, offered to the generic
 // packages (search, train, advise, eval) without their knowing the game. A
@@ -66,6 +70,18 @@ type DecisionKinds interface {
 // its game's DecisionKinds ("" at a chance node or the end).
 type DecisionKinder interface {
 	DecisionKind() string
+}
+
+// RandomPlayer is implemented by states that can play a uniform random
+// game to its end themselves, faster than a loop of LegalActions and
+// Apply: a plain search's random rollout, its hot loop, calls it. Each
+// decision is uniform over the legal actions and each chance outcome drawn
+// by its probability, as the loop would, so the final returns are
+// distributed as the loop's (envtest compares them); the game played is
+// fixed by src's state, which it advances. Connect Four draws its moves
+// from a stream seeded by one draw of src.
+type RandomPlayer interface {
+	PlayRandom(src *rng.PCG)
 }
 
 // Narrator is implemented by states that can say, in the printed game's

@@ -33,9 +33,10 @@ func BenchmarkPlayout(b *testing.B) {
 			wk := &worker{}
 			wk.src.Seed(1, 1)
 			wk.rng = rand.New(&wk.src)
-			s := &Searcher{}
+			s := &Searcher{maxSteps: UnboundedSteps, ctx: context.Background()}
 			b.ReportAllocs()
 			for b.Loop() {
+				wk.steps = 0 // as descend starts each simulation
 				s.rollout(root.Clone(), wk)
 			}
 		})

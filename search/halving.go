@@ -70,6 +70,7 @@ func (s *Searcher) searchHalving(ctx context.Context, root env.State, budget int
 			s.fail(wk, fmt.Errorf("search: %s, legal at the root, refused in a redrawn world: %w", root.ActionString(legal[i]), err))
 			return 0, false
 		}
+		wk.steps = 1 // the root move
 		ret := s.rollout(st, wk)
 		if ret == nil {
 			return 0, false

@@ -162,9 +162,13 @@ type worker struct {
 	commonPCG rand.PCG
 	model     modelScratch // the opponent model's agents (opponent.go)
 	// err is the first failure of this worker's simulations (an agent's
-	// error, an illegal move): the simulation it ends is not backed up,
-	// and Search stops and reports it.
+	// error, an illegal move, a game past its longest): the simulation it
+	// ends is not backed up, and Search stops and reports it, unless it is
+	// errCancelled.
 	err error
+	// steps counts the actions of the simulation under way, descent and
+	// rollout, against Searcher.maxSteps.
+	steps int
 }
 
 // intn draws uniformly from [0, n) straight from the worker's PCG
@@ -186,7 +190,31 @@ type Searcher struct {
 	dice     func() *rand.Rand // SetDice
 	opp      opponentState     // the opponent model (opponent.go)
 	failed   atomic.Bool       // a worker has failed: the search stops
+	// facts are the game's (env.Facts; zero where it declares none), and
+	// declared says it declares them.
+	facts    env.Facts
+	declared bool
+	// maxSteps bounds a simulation: the game's longest game, or
+	// UnboundedSteps where it declares none.
+	maxSteps int
+	// ctx is the search's, which a simulation checks every cancelEvery
+	// steps and hands to the agents it asks.
+	ctx context.Context
 }
+
+// UnboundedSteps bounds a simulation of a game that declares no longest
+// game (env.Facts.MaxGameLength 0, as Pig without a horizon): a rollout
+// policy that never ends such a game fails the search after this many
+// steps, rather than spin for ever.
+const UnboundedSteps = 1 << 20
+
+// cancelEvery is how often, in steps, a simulation checks for
+// cancellation: a rare call, yet a fraction of a second apart at worst.
+const cancelEvery = 1 << 10
+
+// errCancelled ends a simulation cut short by the caller's cancellation:
+// not a failure, so Search returns what it has.
+var errCancelled = errors.New("search: cancelled")
 
 // NewSearcher checks cfg and prepares a searcher for g.
 func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
@@ -206,6 +234,11 @@ func NewSearcher(g env.Game, cfg Config) (*Searcher, error) {
 		return nil, errors.New("search: determinized search needs at least one world")
 	}
 	s := &Searcher{cfg: cfg, game: g, kept: -1}
+	s.facts, s.declared = env.GameFacts(g)
+	s.maxSteps, s.ctx = UnboundedSteps, context.Background()
+	if s.facts.MaxGameLength > 0 {
+		s.maxSteps = s.facts.MaxGameLength
+	}
 	if err := s.initOpponent(); err != nil {
 		return nil, err
 	}
@@ -304,6 +337,8 @@ func (s *Searcher) search(ctx context.Context, root env.State) (Result, error) {
 	if err := s.bindOpponent(root); err != nil {
 		return Result{}, err
 	}
+	s.ctx = ctx
+	defer func() { s.ctx = context.Background() }()
 	s.clearErrors()
 	if !s.searches(root) {
 		wk := s.slots[0]
@@ -339,7 +374,31 @@ func (s *Searcher) search(ctx context.Context, root env.State) (Result, error) {
 	if s.cfg.Mode == Halving {
 		return res, nil
 	}
+	if err := s.checkRange(); err != nil {
+		return Result{}, err
+	}
 	return s.result(root), nil
+}
+
+// checkRange reports a return the trees backed up outside the range the
+// game declares (env.Facts): the game breaks its own facts. An
+// Evaluator's estimates at a depth cutoff are not returns and may stray.
+func (s *Searcher) checkRange() error {
+	if !s.declared || (s.cfg.Depth > 0 && s.cfg.Evaluator != nil) {
+		return nil
+	}
+	const tol = 1e-9
+	for i := range s.trees {
+		t := &s.trees[i]
+		if len(t.nodes) == 0 || t.lo > t.hi { // not searched, or nothing backed up
+			continue
+		}
+		if t.lo < s.facts.MinReturn-tol || t.hi > s.facts.MaxReturn+tol {
+			return fmt.Errorf("search: returns from %v to %v, outside the range [%v, %v] %s declares (env.Facts)",
+				t.lo, t.hi, s.facts.MinReturn, s.facts.MaxReturn, s.game.Name())
+		}
+	}
+	return nil
 }
 
 // release lends the trees' arenas to the next search, unless the tree is
@@ -383,21 +442,45 @@ func (s *Searcher) clearErrors() {
 }
 
 // takeError is the first failure of the search just run, by worker then
-// slot order, if any, and clears them all.
+// slot order, if any, and clears them all. A cancellation is no failure.
 func (s *Searcher) takeError() error {
 	var first error
-	for _, wk := range s.workers {
-		if first == nil {
-			first = wk.err
-		}
-	}
-	for _, wk := range s.slots {
-		if first == nil {
+	for _, wk := range slices.Concat(s.workers, s.slots) {
+		if first == nil && wk.err != errCancelled {
 			first = wk.err
 		}
 	}
 	s.clearErrors()
 	return first
+}
+
+// stepOn counts a step of wk's simulation, at a state that is not the
+// end, and reports whether the simulation goes on: false, the reason
+// recorded, once it passes the longest game or the caller has cancelled.
+func (s *Searcher) stepOn(wk *worker) bool {
+	wk.steps++
+	if wk.steps > s.maxSteps {
+		s.tooLong(wk)
+		return false
+	}
+	if wk.steps%cancelEvery == 0 && s.ctx.Err() != nil {
+		s.fail(wk, errCancelled)
+		return false
+	}
+	return true
+}
+
+// tooLong records a simulation past the longest game.
+func (s *Searcher) tooLong(wk *worker) {
+	who := "random rollouts"
+	if wk.rollout != nil {
+		who = "rollout agent " + s.cfg.Rollout
+	}
+	bound := fmt.Sprintf("the longest game %s declares (env.Facts)", s.game.Name())
+	if s.maxSteps == UnboundedSteps && s.facts.MaxGameLength == 0 {
+		bound = fmt.Sprintf("search's bound for %s, which declares no longest game", s.game.Name())
+	}
+	s.fail(wk, fmt.Errorf("search: a simulation passed %d steps, %s, without ending the game: does %s ever end it?", s.maxSteps, bound, who))
 }
 
 // presize is the arena a tree of sims simulations is given: each
@@ -437,9 +520,10 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 	plain := s.opp.mask == 0 && len(s.cfg.At) == 0
 	path := append(wk.path[:0], 0)
 	n := int32(0)
+	wk.steps = 0
 	for {
 		p := st.CurrentPlayer()
-		if p == env.Terminal {
+		if p == env.Terminal || !s.stepOn(wk) {
 			break
 		}
 		if !plain && s.modelled(p) {
@@ -472,6 +556,7 @@ func (s *Searcher) descend(t *tree, st env.State, wk *worker, vloss bool) []int3
 			continue
 		}
 		if n != 0 && t.nodes[n].visits == 0 {
+			wk.steps-- // a leaf: the rollout takes the step from here
 			break
 		}
 		if !plain && !s.searches(st) {
@@ -559,7 +644,7 @@ func (s *Searcher) searches(st env.State) bool {
 // action returned is then meaningless).
 func (s *Searcher) planned(st env.State, wk *worker) env.Action {
 	if wk.rollout != nil {
-		a, err := wk.rollout.Act(context.Background(), st)
+		a, err := wk.rollout.Act(s.ctx, st)
 		if err != nil {
 			s.rolloutFailed(st, wk, err)
 		}
@@ -578,8 +663,13 @@ func (s *Searcher) noLegalAction(st env.State, wk *worker) {
 	s.fail(wk, fmt.Errorf("search: %s is to move with no legal action", env.SeatName(s.game, st.CurrentPlayer())))
 }
 
-// rolloutFailed records the rollout agent's error, naming the agent.
+// rolloutFailed records the rollout agent's error, naming the agent: a
+// cancellation where the caller has cancelled.
 func (s *Searcher) rolloutFailed(st env.State, wk *worker, err error) {
+	if s.ctx.Err() != nil {
+		s.fail(wk, errCancelled)
+		return
+	}
 	s.fail(wk, fmt.Errorf("search: rollout agent %s for %s: %w", s.cfg.Rollout, env.SeatName(s.game, st.CurrentPlayer()), err))
 }
 
@@ -604,19 +694,16 @@ func (s *Searcher) chanceChild(t *tree, n int32, st env.State, wk *worker) env.A
 	return best
 }
 
-// randomPlayer is a state of a game without chance that plays a uniform
-// random rollout to the end itself, without the loop's calls per move, the
-// game fixed by src's state (Connect Four draws its moves from a stream
-// seeded by one draw of src). Its rollouts are not the loop's, but as
-// random, and as reproducible.
-type randomPlayer interface{ PlayRandom(src *rng.PCG) }
-
 // rollout plays st to the end, or to the depth cutoff, and returns every
 // seat's return, in the worker's buffer where the game writes them there;
-// nil where a move failed (wk.err says why).
+// nil where a move failed, the simulation passed the longest game or the
+// caller cancelled (wk.err says which).
 func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 	if wk.rollout == nil && s.cfg.Depth == 0 && s.opp.mask == 0 {
-		if rp, ok := st.(randomPlayer); ok {
+		// A state that plays its own random game (env.RandomPlayer) plays
+		// rollouts other than the loop's, but as random, and as
+		// reproducible.
+		if rp, ok := st.(env.RandomPlayer); ok {
 			rp.PlayRandom(&wk.src)
 			wk.rets = env.WriteReturns(st, wk.rets)
 			return wk.rets
@@ -627,6 +714,9 @@ func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
 		p := st.CurrentPlayer()
 		if p == env.Terminal {
 			break
+		}
+		if !s.stepOn(wk) {
+			return nil
 		}
 		if p == env.Chance {
 			a := wk.sampleChance(st)

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"github.com/chariot-ai/chariot/internal/rng"
@@ -197,7 +196,7 @@ func (s *Searcher) modelMove(t *tree, n int32, st env.State, wk *worker, open bo
 // modelAction is the model's choice in st, or false where it failed.
 func (s *Searcher) modelAction(st env.State, wk *worker) (env.Action, bool) {
 	if ag := wk.model.agents[wk.model.pick]; ag != nil {
-		a, err := ag.Act(context.Background(), st)
+		a, err := ag.Act(s.ctx, st)
 		if err != nil {
 			s.modelFailed(wk, st, err)
 			return 0, false
@@ -213,6 +212,10 @@ func (s *Searcher) modelAction(st env.State, wk *worker) (env.Action, bool) {
 }
 
 func (s *Searcher) modelFailed(wk *worker, st env.State, err error) {
+	if s.ctx.Err() != nil {
+		s.fail(wk, errCancelled)
+		return
+	}
 	s.fail(wk, fmt.Errorf("search: opponent model %s for %s: %w",
 		s.cfg.Opponent.Specs[wk.model.pick], env.SeatName(s.game, st.CurrentPlayer()), err))
 }

@@ -15,12 +15,12 @@ type loopState struct{ env.State }
 func (s loopState) Clone() env.State { return loopState{s.State.Clone()} }
 
 // TestPlayRandomSearches: a Connect Four search whose rollouts the game
-// plays itself (randomPlayer) is reproducible for a seed, in closed and
+// plays itself (env.RandomPlayer) is reproducible for a seed, in closed and
 // open loop, with one worker and with two, and from the opening it chooses
 // the centre column, as the search with the rollout loop does.
 func TestPlayRandomSearches(t *testing.T) {
 	g := mustGame(t, "connectfour")
-	if _, ok := g.NewInitialState(0).(randomPlayer); !ok {
+	if _, ok := g.NewInitialState(0).(env.RandomPlayer); !ok {
 		t.Fatal("connectfour does not play its own rollouts")
 	}
 	root := g.NewInitialState(0)

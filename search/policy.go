@@ -79,10 +79,7 @@ func (s *Searcher) selectPUCT(t *tree, n int32, p int8, st env.State, wk *worker
 		s.expand(t, n, p, st, wk, open, false)
 		s.priorFresh(t, st, wk)
 	}
-	scale, shift := 0.0, 0.5
-	if t.hi > t.lo {
-		scale, shift = 1/(t.hi-t.lo), -t.lo/(t.hi-t.lo)
-	}
+	scale, shift := s.norm(t)
 	var sum float64
 	var seen int32
 	for c := t.nodes[n].child; c >= 0; c = t.nodes[c].sibling {

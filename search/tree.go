@@ -285,12 +285,7 @@ func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worke
 	if nd := &t.nodes[n]; nd.kids > 0 && fast {
 		return s.selectContiguous(t, nd, wk)
 	}
-	// q = (mean - lo) * scale + shift normalises a mean to [0, 1], or to
-	// 0.5 before two distinct returns have been seen.
-	scale, shift := 0.0, 0.5
-	if t.hi > t.lo {
-		scale, shift = 1/(t.hi-t.lo), -t.lo/(t.hi-t.lo)
-	}
+	scale, shift := s.norm(t)
 	explore := s.cfg.C * sqrtLn(t.nodes[n].visits+t.auxOf(n).vloss+1)
 	best, bestU, unvisited := int32(-1), math.Inf(-1), int32(-1)
 	for c := t.nodes[n].child; c >= 0; c = t.nodes[c].sibling {
@@ -338,6 +333,23 @@ func (s *Searcher) selectChild(t *tree, n int32, p int8, st env.State, wk *worke
 		return unvisited
 	}
 	return best
+}
+
+// norm is how a mean is normalised: q = mean*scale + shift maps the range
+// of returns seen to [0, 1]. Before two distinct returns have been seen it
+// maps the range the game declares (env.Facts), or, where it declares
+// none, makes every mean 0.5. (While every return seen is the same, every
+// visited child's mean is that return, so the choice only matters where a
+// virtual loss or a first-play urgency mixes it with something else.)
+func (s *Searcher) norm(t *tree) (scale, shift float64) {
+	lo, hi := t.lo, t.hi
+	if hi <= lo {
+		lo, hi = s.facts.MinReturn, s.facts.MaxReturn
+	}
+	if hi <= lo {
+		return 0, 0.5
+	}
+	return 1 / (hi - lo), -lo / (hi - lo)
 }
 
 // needsAux reports whether a tree of this search keeps aux: open loop
@@ -407,10 +419,7 @@ func (s *Searcher) selectContiguous(t *tree, nd *node, wk *worker) int32 {
 func (s *Searcher) selectContiguousVL(t *tree, n int32) int32 {
 	nd := &t.nodes[n]
 	first := nd.child - int32(nd.kids) + 1
-	scale, shift := 0.0, 0.5
-	if t.hi > t.lo {
-		scale, shift = 1/(t.hi-t.lo), -t.lo/(t.hi-t.lo)
-	}
+	scale, shift := s.norm(t)
 	explore := s.cfg.C * sqrtLn(nd.visits+t.aux[n].vloss+1)
 	best, bestU := nd.child, math.Inf(-1)
 	for c := nd.child; c >= first; c-- {

@@ -20,8 +20,11 @@ import (
 // change their plan (a planMove); the plan plays every other British
 // decision inside Apply. IS-MCTS searches this game as it searches any
 // other, over a handful of choices a turn instead of a dozen primitive
-// ones a decision. Without a book the dice are chance nodes; with one they
-// are the hidden part of the position, redrawn by Resample.
+// ones a decision. Without a book the dice are chance nodes, and the view
+// is a game like any other (envtest checks it); with one they are the
+// hidden part of the position, redrawn by Resample, dealt from a book the
+// search's states share, so that the view is no longer reproducible from
+// a seed alone.
 type planGame struct {
 	g     *raid.Game
 	moves []planMove // the moves offered, keep first
@@ -142,11 +145,18 @@ func planPoint(s *raid.State, asked, from int) bool {
 	return s.CurrentPlayer() == 0 && s.TurnNumber() > asked && s.TurnNumber() >= from
 }
 
-func (pg *planGame) Name() string            { return raid.Name + "-plans" }
-func (pg *planGame) Options() string         { return pg.g.Options() }
-func (pg *planGame) NumPlayers() int         { return 1 }
-func (pg *planGame) NumDistinctActions() int { return int(numMoves) }
+func (pg *planGame) Name() string    { return raid.Name + "-plans" }
+func (pg *planGame) Options() string { return pg.g.Options() }
+func (pg *planGame) NumPlayers() int { return 1 }
+
+// NumDistinctActions spans the plan moves and the raid's actions, whose
+// chance outcomes the view keeps as they are.
+func (pg *planGame) NumDistinctActions() int { return max(int(numMoves), pg.g.NumDistinctActions()) }
 func (pg *planGame) ObservationSize() int    { return pg.g.ObservationSize() }
+
+// Facts are the raid's: the same returns, dice and longest game (the plan
+// plays some of the raid's steps inside one), for its one seat.
+func (pg *planGame) Facts() env.Facts { return pg.g.Facts() }
 
 // NewInitialState starts the raid with plan Withdraw.
 func (pg *planGame) NewInitialState(seed uint64) env.State {
@@ -311,7 +321,13 @@ func (ps *planState) ActionString(a env.Action) string {
 	return ps.s.ActionString(a)
 }
 
+// OutcomeLabel is the raid's: a die is entered as the raid enters it.
+func (ps *planState) OutcomeLabel(a env.Action) (int, string) { return ps.s.OutcomeLabel(a) }
+
 func (ps *planState) ParseAction(text string) (env.Action, error) {
+	if ps.s.CurrentPlayer() != 0 {
+		return ps.s.ParseAction(text) // a die, named as the raid names it
+	}
 	if i := slices.Index(moveNames[:], text); i >= 0 {
 		return env.Action(i), nil
 	}

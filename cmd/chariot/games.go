@@ -59,14 +59,17 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 }
 
 // gameInfo states a game's capabilities in one place, as OpenSpiel's
-// GameType does: under its default options, the seats, every optional
-// interface of the contract with whether it offers it (env.Plugins), its
-// kinds of decision, and the agents recommended for it.
+// GameType does: under its default options, the seats, its declared facts
+// (utility, range of returns, longest game, most chance outcomes: null
+// where it declares none), every optional interface of the contract with
+// whether it offers it (env.Plugins), its kinds of decision, and the
+// agents recommended for it.
 type gameInfo struct {
 	Name          string          `json:"name"`
 	Title         string          `json:"title"`
 	Options       []optionInfo    `json:"options"`
 	Seats         []string        `json:"seats"`
+	Facts         *env.Facts      `json:"facts"`
 	Plugins       []env.Plugin    `json:"plugins"`
 	DecisionKinds []string        `json:"decision_kinds"`
 	Agents        recommendedInfo `json:"agents"`
@@ -98,6 +101,9 @@ func gameInfos() ([]gameInfo, error) {
 		info := gameInfo{Name: r.Name, Title: r.Description, Options: []optionInfo{}, Plugins: env.Plugins(g), DecisionKinds: []string{}}
 		for _, o := range r.Options {
 			info.Options = append(info.Options, optionInfo{o.Name, o.Default, o.Help})
+		}
+		if f, ok := env.GameFacts(g); ok {
+			info.Facts = &f
 		}
 		np := g.NumPlayers()
 		for p := range env.Player(np) {

@@ -30,11 +30,17 @@ type Config struct {
 	// chooses its actions from a stream seeded by Seed and i.
 	Seed uint64
 	// MaxSteps caps the actions, chance outcomes included, of one game
-	// (default 10000). A game still running at the cap is logged, not
-	// failed.
+	// (default: one past the game's declared longest game, env.Facts, or
+	// 10000 where it declares none). A game still running at the cap is
+	// logged, not failed, unless it has passed its declared longest game.
 	MaxSteps int
 	// Invariant, if set, is checked at every state; an error fails the game.
 	Invariant func(s env.State) error
+	// Unregistered is for a game a package builds for its own use and does
+	// not register (a search's view of another game, such as the Avalon
+	// Hill raid's by plans): the checks that the registry rebuilds it from
+	// Name and Options are left out; every other check runs.
+	Unregistered bool
 	// Skip names checks of the optional interfaces to leave out (the
 	// Check* constants). It is for a game that fails one while its fix is
 	// pending: each skip carries a TODO saying what fails. An unknown name
@@ -45,31 +51,32 @@ type Config struct {
 // The checks of the optional interfaces, by the names Config.Skip takes.
 // Each runs where the game or its state offers the interface.
 const (
-	CheckResample = "resample" // a Resampler, or PerfectInformation embedded
-	CheckSeats    = "seats"    // Seater: one distinct name a seat
-	CheckShape    = "shape"    // Shaper: the product is ObservationSize
-	CheckKinds    = "kinds"    // DecisionKinds with DecisionKinder: a decision's kind is one of them, "" elsewhere
-	CheckCaveats  = "caveats"  // Caveats: one line each
-	CheckBoard    = "board"    // BoardDrawer: a valid board, which PieceLister and BoardActioner need
-	CheckPrompt   = "prompt"   // Prompter: one line until the end
-	CheckPhase    = "phase"    // Phaser: one line, "turn N, " then the phase
-	CheckOutcomes = "outcomes" // every chance outcome entered by number, "roll N", name and ActionString
-	CheckUniform  = "uniform"  // UniformChancer: a fair die claimed is the die ChanceOutcomes lists
-	CheckLeaf     = "leaf"     // LeafValuer: NumPlayers finite values, deterministic
-	CheckRuleBot  = "rulebot"  // RuleBot: the rules' action is legal
-	CheckActions  = "actions"  // BoardActioner: a click on a place plays the moves that name it
-	CheckPieces   = "pieces"   // PieceLister: every piece on the board
-	CheckLayout   = "layout"   // PieceLister: no two stacks overlap as the page lays them out
-	CheckCopier   = "copier"   // Copier: CopyFrom is Clone in place, sharing nothing, allocating nothing
-	CheckReturns  = "returns"  // ReturnsWriter: WriteReturns is Returns, allocating nothing
-	CheckFeatures = "features" // Featurer: encodings match their docs in length and range
-	CheckNarrate  = "narrate"  // Narrator: the account matches the change (env.Narrator)
-	CheckEdit     = "edit"     // Editor: examples apply, round-trip through JSON, replay and undo
+	CheckResample   = "resample"   // a Resampler, or PerfectInformation embedded
+	CheckSeats      = "seats"      // Seater: one distinct name a seat
+	CheckShape      = "shape"      // Shaper: the product is ObservationSize
+	CheckKinds      = "kinds"      // DecisionKinds with DecisionKinder: a decision's kind is one of them, "" elsewhere
+	CheckCaveats    = "caveats"    // Caveats: one line each
+	CheckBoard      = "board"      // BoardDrawer: a valid board, which PieceLister and BoardActioner need
+	CheckPrompt     = "prompt"     // Prompter: one line until the end
+	CheckPhase      = "phase"      // Phaser: one line, "turn N, " then the phase
+	CheckOutcomes   = "outcomes"   // every chance outcome entered by number, "roll N", name and ActionString
+	CheckUniform    = "uniform"    // UniformChancer: a fair die claimed is the die ChanceOutcomes lists
+	CheckLeaf       = "leaf"       // LeafValuer: NumPlayers finite values, deterministic
+	CheckRuleBot    = "rulebot"    // RuleBot: the rules' action is legal
+	CheckActions    = "actions"    // BoardActioner: a click on a place plays the moves that name it
+	CheckPieces     = "pieces"     // PieceLister: every piece on the board
+	CheckLayout     = "layout"     // PieceLister: no two stacks overlap as the page lays them out
+	CheckCopier     = "copier"     // Copier: CopyFrom is Clone in place, sharing nothing, allocating nothing
+	CheckReturns    = "returns"    // ReturnsWriter: WriteReturns is Returns, allocating nothing
+	CheckFeatures   = "features"   // Featurer: encodings match their docs in length and range
+	CheckNarrate    = "narrate"    // Narrator: the account matches the change (env.Narrator)
+	CheckEdit       = "edit"       // Editor: examples apply, round-trip through JSON, replay and undo
+	CheckPlayRandom = "playrandom" // RandomPlayer: plays to the end, reproducibly, returns distributed as random play through Apply
 )
 
 var checkNames = []string{CheckResample, CheckSeats, CheckShape, CheckKinds, CheckCaveats, CheckBoard, CheckPrompt,
 	CheckPhase, CheckOutcomes, CheckUniform, CheckLeaf, CheckRuleBot, CheckActions, CheckPieces, CheckLayout, CheckCopier,
-	CheckReturns, CheckFeatures, CheckNarrate, CheckEdit}
+	CheckReturns, CheckFeatures, CheckNarrate, CheckEdit, CheckPlayRandom}
 
 // on reports whether the named check runs.
 func (c *checker) on(name string) bool { return !slices.Contains(c.cfg.Skip, name) }
@@ -100,7 +107,8 @@ const (
 // in which g breaks the env contract. Each failing game is reported once,
 // with its seed, the step and the state's JSON, and play of that game stops
 // there. It checks the game itself (it is registered and rebuilds from
-// Name and Options) and, at every state:
+// Name and Options, and declares env.Facts that hold together) and, at
+// every state:
 //
 //   - CurrentPlayer is a seat, Chance or Terminal, and IsTerminal agrees;
 //   - LegalActions are sorted, unique, in range, non-empty exactly when the
@@ -111,7 +119,11 @@ const (
 //   - Apply of an illegal action (one in range if any, -1 and
 //     NumDistinctActions) returns an error wrapping env.ErrIllegal and leaves
 //     the state's JSON unchanged;
-//   - the JSON round-trips byte for byte through Game().UnmarshalState;
+//   - the JSON round-trips byte for byte through Game().UnmarshalState,
+//     and the decoded state behaves as the original: the same player,
+//     actions, chance outcomes, names, observations, returns, score and
+//     String, and (every eighth step) the same again along a few
+//     moves played on both;
 //   - Clone is independent both ways;
 //   - Observation has ObservationSize finite entries, for every seat, and
 //     overwrites a reused buffer; Observe marshals to JSON;
@@ -119,6 +131,9 @@ const (
 //     player and the legal actions;
 //   - Returns has NumPlayers finite entries; Score is finite with the same
 //     metric names throughout;
+//   - the declared facts hold: every return within the range, the final
+//     returns as the utility says, no chance node with more outcomes and
+//     no game longer than declared;
 //   - the queries leave the state unchanged, and cfg.Invariant holds;
 //   - every optional interface the game or the state offers keeps its
 //     contract (the Check* constants list them): at a chance node every
@@ -128,7 +143,9 @@ const (
 //     every action's cell is a place it names; CopyFrom and WriteReturns
 //     agree with Clone and Returns without allocating; a leaf value is
 //     finite; features keep to their docs; each step's narration matches
-//     the change (env.Narrator); and, every editEvery steps, each edit
+//     the change (env.Narrator); a state's own random game (PlayRandom)
+//     ends, is fixed by its stream, and its returns are distributed as
+//     random play's through Apply; and, every editEvery steps, each edit
 //     example applies, round-trips through JSON and replays, and undoing
 //     it (replaying the history without it) gives the state back.
 func Check(t TB, g env.Game, cfg Config) {
@@ -141,9 +158,6 @@ func Check(t TB, g env.Game, cfg Config) {
 		// checks all run, on fewer games.
 		cfg.Games = shortGames
 	}
-	if cfg.MaxSteps <= 0 {
-		cfg.MaxSteps = DefaultMaxSteps
-	}
 	id := g.Name() + ":" + g.Options()
 	for _, k := range cfg.Skip {
 		if !slices.Contains(checkNames, k) {
@@ -151,11 +165,22 @@ func Check(t TB, g env.Game, cfg Config) {
 			return
 		}
 	}
-	if err := checkGame(g, cfg.Seed); err != nil {
+	if err := checkGame(g, cfg.Seed, !cfg.Unregistered); err != nil {
 		t.Errorf("envtest: %s: %v", id, err)
 		return
 	}
-	c := &checker{g: g, cfg: cfg}
+	facts, err := declaredFacts(g)
+	if err != nil {
+		t.Errorf("envtest: %s: %v", id, err)
+		return
+	}
+	if cfg.MaxSteps <= 0 {
+		cfg.MaxSteps = DefaultMaxSteps
+		if facts.MaxGameLength > 0 {
+			cfg.MaxSteps = facts.MaxGameLength + 1
+		}
+	}
+	c := &checker{g: g, cfg: cfg, facts: facts}
 	if err := c.checkGamePlugins(g); err != nil {
 		t.Errorf("envtest: %s: %v", id, err)
 		return
@@ -206,7 +231,11 @@ func CheckUnmarshalNoPanic(t TB, g env.Game, data []byte, skip ...string) {
 		if !bytes.Equal(j1, j2) {
 			return fmt.Errorf("JSON not stable: %s decodes and re-encodes to %s", clip(j1), clip(j2))
 		}
-		c := &checker{g: g, cfg: Config{MaxSteps: 20, Skip: skip}}
+		facts, err := declaredFacts(g)
+		if err != nil {
+			return err
+		}
+		c := &checker{g: g, cfg: Config{MaxSteps: 20, Skip: skip}, facts: facts}
 		rng := rand.New(rand.NewPCG(0, 0))
 		for step := 0; step < c.cfg.MaxSteps && !s.IsTerminal(); step++ {
 			if err := c.step(s, rng, step); err != nil {
@@ -220,8 +249,9 @@ func CheckUnmarshalNoPanic(t TB, g env.Game, data []byte, skip ...string) {
 	}
 }
 
-// checkGame checks the game's own methods and its registration.
-func checkGame(g env.Game, seed uint64) (err error) {
+// checkGame checks the game's own methods and, if registered, its
+// registration.
+func checkGame(g env.Game, seed uint64, registered bool) (err error) {
 	defer recoverTo(&err)
 	switch {
 	case g.Name() == "":
@@ -239,6 +269,9 @@ func checkGame(g env.Game, seed uint64) (err error) {
 	}
 	if p.String() != g.Options() {
 		return fmt.Errorf("Options %q are not canonical (want %q)", g.Options(), p.String())
+	}
+	if !registered {
+		return nil
 	}
 	r, err := env.Lookup(g.Name())
 	if err != nil {
@@ -267,10 +300,24 @@ func checkGame(g env.Game, seed uint64) (err error) {
 	return nil
 }
 
+// declaredFacts are g's env.Facts, which every game declares and which
+// must hold together.
+func declaredFacts(g env.Game) (env.Facts, error) {
+	f, ok := env.GameFacts(g)
+	if !ok {
+		return f, errors.New("declares no facts (env.FactsDeclarer)")
+	}
+	if err := f.Check(g.NumPlayers()); err != nil {
+		return f, err
+	}
+	return f, nil
+}
+
 // checker carries what Check learns across states.
 type checker struct {
-	g   env.Game
-	cfg Config
+	g     env.Game
+	cfg   Config
+	facts env.Facts // the game's declared facts
 	// metrics are the Score metric names of the first state seen.
 	metrics []string
 	seen    bool
@@ -301,6 +348,9 @@ func (c *checker) play(seed, index uint64) (steps int, terminal bool, err error)
 	for steps = 0; steps < c.cfg.MaxSteps; steps++ {
 		if s.IsTerminal() {
 			break
+		}
+		if n := c.facts.MaxGameLength; n > 0 && steps == n {
+			return steps, false, fmt.Errorf("facts: not over after %d steps, the longest game declared", n)
 		}
 		if err := c.step(s, rng, steps); err != nil {
 			return steps, false, err
@@ -350,6 +400,13 @@ func (c *checker) step(s env.State, rng *rand.Rand, step int) error {
 	cj, err = cl.MarshalJSON()
 	if err != nil {
 		return at("clone does not marshal after Apply(%d): %v", b, err)
+	}
+	if step%playOnEvery == playOnEvery/2 {
+		// Now that clones are known to be independent: the state decoded
+		// from the JSON plays on as the original does.
+		if err := playOnDecoded(s, j0, c.cfg.Seed^uint64(step)); err != nil {
+			return at("JSON round trip: the decoded state %v", err)
+		}
 	}
 
 	if ed, ok := s.(env.Editor); ok && step%editEvery == 1 && c.on(CheckEdit) {
@@ -432,6 +489,9 @@ func (c *checker) checkState(s env.State, rng *rand.Rand, step int) (err error) 
 		if err := checkOutcomes(outcomes, legal); err != nil {
 			return err
 		}
+		if len(outcomes) > c.facts.MaxChanceOutcomes {
+			return fmt.Errorf("facts: %d chance outcomes, more than the %d declared", len(outcomes), c.facts.MaxChanceOutcomes)
+		}
 	} else if len(outcomes) != 0 {
 		return fmt.Errorf("ChanceOutcomes %v away from a chance node", outcomes)
 	}
@@ -484,6 +544,12 @@ func (c *checker) checkState(s env.State, rng *rand.Rand, step int) (err error) 
 	if s2.CurrentPlayer() != cur || !slices.Equal(s2.LegalActions(nil), legal) {
 		return fmt.Errorf("decoded state has player %d and actions %v", s2.CurrentPlayer(), s2.LegalActions(nil))
 	}
+	// The JSON is a fixed point; the state must be one too: a field that
+	// MarshalJSON forgets shows where the decoded state behaves otherwise,
+	// here or (step) in the moves that follow.
+	if err := sameNow(s, s2); err != nil {
+		return fmt.Errorf("JSON round trip: the decoded state %w", err)
+	}
 
 	// Observations.
 	obs := make([][]float32, np)
@@ -522,7 +588,7 @@ func (c *checker) checkState(s env.State, rng *rand.Rand, step int) (err error) 
 		}
 	}
 
-	if err := c.checkStatePlugins(s, j0, legal, cur); err != nil {
+	if err := c.checkStatePlugins(s, j0, legal, cur, step); err != nil {
 		return err
 	}
 
@@ -535,6 +601,9 @@ func (c *checker) checkState(s env.State, rng *rand.Rand, step int) (err error) 
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("Returns()[%d] = %v", i, v)
 		}
+	}
+	if err := c.facts.CheckReturns(ret, s.IsTerminal()); err != nil {
+		return named("facts", err)
 	}
 	sc := s.Score()
 	if math.IsNaN(sc.Value) || math.IsInf(sc.Value, 0) {

@@ -55,6 +55,18 @@ func TestCheckCorrectFakesPass(t *testing.T) {
 	}
 }
 
+// TestCheckUnregistered: a game a package builds for itself and does not
+// register passes with Config.Unregistered, which leaves out only the
+// registry's checks.
+func TestCheckUnregistered(t *testing.T) {
+	g := mustGame(t, "envtest_fake:bug=unregistered") // names itself envtest_unregistered
+	var r recorder
+	envtest.Check(&r, g, envtest.Config{Unregistered: true})
+	if len(r.errors) != 0 {
+		t.Errorf("an unregistered but correct game fails with Config.Unregistered:\n%s", strings.Join(r.errors, "\n"))
+	}
+}
+
 // TestCheckCatchesBugs breaks the fake game one way at a time and expects
 // the suite to say so.
 func TestCheckCatchesBugs(t *testing.T) {
@@ -79,6 +91,9 @@ func TestCheckCatchesBugs(t *testing.T) {
 		{bug: "illegal_unwrapped", want: "want an error wrapping env.ErrIllegal"},
 		{bug: "illegal_mutates", want: "of an illegal action changed the state"},
 		{bug: "json_lossy", want: "decoded state has player"},
+		// MarshalJSON drops a field; the JSON is still a fixed point.
+		{bug: "json_drops_field", want: "JSON round trip: the decoded state differs in String"},
+		{bug: "json_drops_later", want: "JSON round trip: the decoded state after 4 more moves, to \"hi\", differs in String"},
 		{bug: "shallow_clone", want: "on a clone changed the original"},
 		{bug: "obs_size", want: "want ObservationSize 3"},
 		{bug: "obs_nan", want: "NaN"},
@@ -87,6 +102,11 @@ func TestCheckCatchesBugs(t *testing.T) {
 		{bug: "resample", want: "Resample(1) changes the seat's observation"},
 		{bug: "returns_len", want: "want NumPlayers 2"},
 		{bug: "metrics", want: "order must be fixed"},
+		{bug: "no_facts", want: "no utility declared"},
+		{bug: "facts_range", want: "outside the declared range"},
+		{bug: "facts_utility", want: "differ in an identical-utility game"},
+		{bug: "facts_length", want: "not over after 6 steps, the longest game declared"},
+		{bug: "facts_chance", want: "2 chance outcomes, more than the 1 declared"},
 		{bug: "none", want: "invariant: sum too big", cfg: envtest.Config{Invariant: func(s env.State) error {
 			if v, _ := s.Score().Metric("sum"); v > 12 {
 				return errors.New("sum too big")
@@ -201,6 +221,9 @@ func TestCheckCatchesPluginBugs(t *testing.T) {
 		{"edit_noop", "edit: Edit(\"set first one\"), an example of EditExamples, changed nothing"},
 		{"edit_badcmd", "edit: Edit(\"set no such thing at all\") gives <nil>, want a one-line error"},
 		{"edit_shared", "edit: after Edit(\"set first two\") on a clone, a replay of the history without it gives"},
+		{"playrandom_biased", "playrandom: seat 0's mean return over"},
+		{"playrandom_unfinished", "playrandom: PlayRandom stopped before the end"},
+		{"playrandom_unseeded", "playrandom: PlayRandom from the same stream played"},
 		{"edit_json", "edit: after Edit(\"set first two\"): step 1, state {\"hist\":[2]}: UnmarshalState of the state's own JSON"},
 	}
 	for _, tt := range tests {

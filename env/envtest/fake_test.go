@@ -63,6 +63,24 @@ func (g fake) NewInitialState(seed uint64) env.State {
 	return &fakeState{g: g, d: &fakeData{}}
 }
 
+// Facts declares the fake's facts; the facts_* bugs misdeclare one.
+func (g fake) Facts() env.Facts {
+	f := env.WinLossFacts(fakeLen, 2)
+	switch g.bug {
+	case "no_facts":
+		return env.Facts{}
+	case "facts_range":
+		f.MaxReturn = 0.5
+	case "facts_utility":
+		f.Utility = env.Identical
+	case "facts_length":
+		f.MaxGameLength = fakeLen - 2
+	case "facts_chance":
+		f.MaxChanceOutcomes = 1
+	}
+	return f
+}
+
 type fakeData struct {
 	Hist    []int `json:"hist"`
 	Queries int   `json:"queries,omitempty"`
@@ -170,7 +188,18 @@ func (s *fakeState) Apply(a env.Action) error {
 		return fmt.Errorf("fake: action %d: %w", a, env.ErrIllegal)
 	}
 	s.d.Hist = append(s.d.Hist, int(a))
+	if s.dropsQueries() && a == 3 {
+		s.d.Queries++ // a tally of "hi" kept in the state, which MarshalJSON drops
+	}
 	return nil
+}
+
+// dropsQueries says the bug is a field, Queries, that the state keeps and
+// shows in String but MarshalJSON forgets: its JSON stays a fixed point.
+// With json_drops_field String shows it at once; with json_drops_later
+// only at the end, so that only play going on shows it.
+func (s *fakeState) dropsQueries() bool {
+	return s.g.bug == "json_drops_field" || s.g.bug == "json_drops_later"
 }
 
 // fakeNames are the action names, by action.
@@ -238,12 +267,20 @@ func (s *fakeState) Score() env.Score {
 	}
 }
 
-func (s *fakeState) String() string { return fmt.Sprint(s.d.Hist) }
+func (s *fakeState) String() string {
+	if s.dropsQueries() && (s.g.bug == "json_drops_field" || s.IsTerminal()) {
+		return fmt.Sprint(s.d.Hist, " hi×", s.d.Queries)
+	}
+	return fmt.Sprint(s.d.Hist)
+}
 
 func (s *fakeState) MarshalJSON() ([]byte, error) {
 	d := *s.d
 	if s.g.bug == "json_lossy" && len(d.Hist) > 0 {
 		d.Hist = d.Hist[:len(d.Hist)-1]
+	}
+	if s.dropsQueries() {
+		d.Queries = 0
 	}
 	return json.Marshal(d)
 }

@@ -26,6 +26,11 @@ func (c *checker) checkGamePlugins(g env.Game) error {
 	if _, r := s.(env.Resampler); c.on(CheckResample) && !r && !env.HidesNothing(s) {
 		return named(CheckResample, errors.New("the state neither implements env.Resampler nor embeds env.PerfectInformation"))
 	}
+	if _, ok := s.(env.RandomPlayer); ok && c.on(CheckPlayRandom) {
+		if err := c.checkRandomOutcomes(); err != nil {
+			return named(CheckPlayRandom, err)
+		}
+	}
 	if err := c.checkGameDescriptions(g, s); err != nil {
 		return err
 	}
@@ -258,7 +263,7 @@ func checkBoard(b env.Board) error {
 }
 
 // checkStatePlugins checks, at state s, every plug-in of the state.
-func (c *checker) checkStatePlugins(s env.State, j0 []byte, legal []env.Action, cur env.Player) error {
+func (c *checker) checkStatePlugins(s env.State, j0 []byte, legal []env.Action, cur env.Player, step int) error {
 	g := c.g
 	np := g.NumPlayers()
 	over := cur == env.Terminal
@@ -332,6 +337,11 @@ func (c *checker) checkStatePlugins(s env.State, j0 []byte, legal []env.Action, 
 	if cp, ok := s.(env.Copier); ok && c.on(CheckCopier) {
 		if err := c.checkCopier(cp, s, j0, legal); err != nil {
 			return named(CheckCopier, err)
+		}
+	}
+	if _, ok := s.(env.RandomPlayer); ok && c.allocStep && c.on(CheckPlayRandom) {
+		if err := c.checkPlayRandom(s, j0, step); err != nil {
+			return named(CheckPlayRandom, err)
 		}
 	}
 	if w, ok := s.(env.ReturnsWriter); ok && c.on(CheckReturns) {

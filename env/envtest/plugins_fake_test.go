@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/internal/rng"
 )
 
 // plusGame is the fake game with every optional interface, each of which
@@ -347,6 +348,33 @@ func (s *plusState) WriteReturns(buf []float64) []float64 {
 		winner = s.sum() % 2
 	}
 	return env.WinLossReturns(buf, winner)
+}
+
+// unseeded is the stream of the playrandom_unseeded bug, which ignores
+// the one it is given.
+var unseeded rng.PCG
+
+// PlayRandom plays uniform decisions and chance by its probabilities to
+// the end, from src.
+func (s *plusState) PlayRandom(src *rng.PCG) {
+	if s.g.bug == "playrandom_unseeded" {
+		src = &unseeded
+	}
+	var legal []env.Action
+	for !s.IsTerminal() {
+		if s.g.bug == "playrandom_unfinished" && len(s.d.Hist) == fakeLen-1 {
+			return
+		}
+		legal = s.LegalActions(legal)
+		a := legal[src.IntN(len(legal))]
+		switch {
+		case s.g.bug == "playrandom_biased":
+			a = legal[0] // every decision "one", every die "lo": seat 0 always wins
+		case s.CurrentPlayer() == env.Chance:
+			a = env.SampleChance(s.ChanceOutcomes(nil), rand.New(src))
+		}
+		s.d.Hist = append(s.d.Hist, int(a))
+	}
 }
 
 // sink keeps what a buggy method allocates reachable.
