@@ -180,3 +180,15 @@ func read[T any](r *OptionReader, name string, parse func(OptionDoc) (T, error))
 	}
 	return v
 }
+
+// DocumentedDefaults are the options parse reads when none is given: each
+// at its documented default, for a game's DefaultOptions. The docs are part
+// of the build, so a default they cannot parse is a programming error, and
+// a panic here fails every test of the game.
+func DocumentedDefaults[O any](parse func(Params) (O, string, error)) O {
+	o, _, err := parse(nil)
+	if err != nil {
+		panic("documented defaults: " + err.Error())
+	}
+	return o
+}
