@@ -224,3 +224,22 @@ func TestOptionReader(t *testing.T) {
 		wantErr(t, "horizon", r.Err(), `option "horizon" is read but not documented`)
 	})
 }
+
+func TestDocumentedDefaults(t *testing.T) {
+	docs := []OptionDoc{{Name: "turns", Default: "10"}}
+	parse := func(p Params) (int, string, error) {
+		r := ReadOptions(p, docs)
+		n := r.Int("turns", 1, 10)
+		return n, "", r.Err()
+	}
+	if got := DocumentedDefaults(parse); got != 10 {
+		t.Errorf("DocumentedDefaults = %d, want the documented 10", got)
+	}
+	docs[0].Default = "11" // a default the game's own range refuses
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "option turns=11: out of range 1 to 10") {
+			t.Errorf("a bad documented default: recovered %v, want a panic naming it", r)
+		}
+	}()
+	DocumentedDefaults(parse)
+}
