@@ -1,7 +1,6 @@
 package ahraid
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/chariot-ai/chariot/env"
@@ -30,8 +29,9 @@ type Options struct {
 	GermanExitCost bool
 }
 
-// DefaultOptions are the rulings of RULINGS.md with the data's turn track.
-func DefaultOptions() Options { return Options{} }
+// DefaultOptions are the rulings of RULINGS.md with the data's turn track:
+// every option at its documented default.
+func DefaultOptions() Options { return env.DocumentedDefaults(ParseOptions) }
 
 // optionDocs document every option, for the registry and the CLI.
 var optionDocs = []env.OptionDoc{
@@ -43,38 +43,23 @@ var optionDocs = []env.OptionDoc{
 	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (map, counters, tables)", Kind: env.FileOption},
 }
 
-// ParseOptions reads key=value params over the defaults. The "data" key is
-// not an option of the rules and is returned separately.
+// ParseOptions reads key=value params, each option absent taking its
+// documented default. The "data" key is not an option of the rules and is
+// returned separately.
 func ParseOptions(p env.Params) (Options, string, error) {
-	o := DefaultOptions()
-	if err := p.CheckKnown(optionDocs); err != nil {
-		return o, "", err
+	r := env.ReadOptions(p, optionDocs)
+	o := Options{
+		Turns:          r.Int("turns", 0, 40),
+		OpponentSeat:   r.Choice("opponent", "rules", "seat") == "seat",
+		TargetByNumber: r.Bool("target_by_number"),
+		FightFailElim:  r.Bool("fight_fail_elim"),
+		GermanExitCost: r.Bool("german_exit_cost"),
 	}
-	for k, dst := range map[string]*bool{"target_by_number": &o.TargetByNumber, "fight_fail_elim": &o.FightFailElim,
-		"german_exit_cost": &o.GermanExitCost} {
-		if v, ok := p[k]; ok {
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return o, "", fmt.Errorf("option %s=%q: want true or false", k, v)
-			}
-			*dst = b
-		}
+	data := r.String("data")
+	if err := r.Err(); err != nil {
+		return Options{}, "", err
 	}
-	if v, ok := p["turns"]; ok {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n > 40 {
-			return o, "", fmt.Errorf("option turns=%q: want a whole number from 0 to 40", v)
-		}
-		o.Turns = n
-	}
-	switch p["opponent"] {
-	case "", "rules":
-	case "seat":
-		o.OpponentSeat = true
-	default:
-		return o, "", fmt.Errorf("option opponent=%q: want rules or seat", p["opponent"])
-	}
-	return o, p["data"], nil
+	return o, data, nil
 }
 
 // Params writes the options as canonical key=value text.

@@ -1,7 +1,6 @@
 package anvil
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/chariot-ai/chariot/env"
@@ -21,8 +20,9 @@ type Options struct {
 	Turns int
 }
 
-// DefaultOptions are the historical scenario without the variant.
-func DefaultOptions() Options { return Options{Scenario: 1} }
+// DefaultOptions are the historical scenario without the variant: every
+// option at its documented default.
+func DefaultOptions() Options { return env.DocumentedDefaults(ParseOptions) }
 
 // optionDocs document every option.
 var optionDocs = []env.OptionDoc{
@@ -33,36 +33,21 @@ var optionDocs = []env.OptionDoc{
 	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (map, counters, tables, scenarios)", Kind: env.FileOption},
 }
 
-// ParseOptions reads key=value params over the defaults; "data" is
-// returned apart.
+// ParseOptions reads key=value params, each option absent taking its
+// documented default; "data" is returned apart.
 func ParseOptions(p env.Params) (Options, string, error) {
-	o := DefaultOptions()
-	if err := p.CheckKnown(optionDocs); err != nil {
-		return o, "", err
+	r := env.ReadOptions(p, optionDocs)
+	o := Options{
+		Scenario:            r.Int("scenario", 1, 9),
+		CombatGroups:        r.Bool("combat_groups"),
+		CombinedArmsGrouped: r.Bool("combined_arms_grouped"),
+		Turns:               r.Int("turns", 0, 30),
 	}
-	for k, dst := range map[string]*bool{"combat_groups": &o.CombatGroups, "combined_arms_grouped": &o.CombinedArmsGrouped} {
-		if v, ok := p[k]; ok {
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return o, "", fmt.Errorf("option %s=%q: want true or false", k, v)
-			}
-			*dst = b
-		}
+	data := r.String("data")
+	if err := r.Err(); err != nil {
+		return Options{}, "", err
 	}
-	for _, it := range []struct {
-		key    string
-		dst    *int
-		lo, hi int
-	}{{"scenario", &o.Scenario, 1, 9}, {"turns", &o.Turns, 0, 30}} {
-		if v, ok := p[it.key]; ok {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < it.lo || n > it.hi {
-				return o, "", fmt.Errorf("option %s=%q: want a whole number from %d to %d", it.key, v, it.lo, it.hi)
-			}
-			*it.dst = n
-		}
-	}
-	return o, p["data"], nil
+	return o, data, nil
 }
 
 // Params writes the options canonically.

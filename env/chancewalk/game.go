@@ -2,7 +2,6 @@ package chancewalk
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/chariot-ai/chariot/env"
@@ -26,8 +25,8 @@ const (
 	MaxStep  = 100
 )
 
-// optionDocs documents the game's options; the defaults here are the ones
-// New applies.
+// optionDocs documents the game's options; New reads them from here, so
+// these defaults are the ones in force.
 func optionDocs() []env.OptionDoc {
 	return []env.OptionDoc{
 		{Name: "n", Default: "8", Help: "goal position (1 to 100)"},
@@ -61,51 +60,22 @@ var _ env.Game = (*Game)(nil)
 
 // New builds the game from its options; see the package documentation.
 func New(p env.Params) (*Game, error) {
-	if err := p.CheckKnown(optionDocs()); err != nil {
+	r := env.ReadOptions(p, optionDocs())
+	g := &Game{
+		n:     r.Int("n", 1, MaxN),
+		turns: r.Int("turns", 1, MaxTurns),
+		jump:  r.Int("jump", 2, MaxStep),
+		back:  r.Int("back", 1, MaxStep),
+		p:     r.Float("p", 0, 1),
+	}
+	if err := r.Err(); err != nil {
 		return nil, err
 	}
-	g := &Game{p: 0.6}
-	var err error
-	if g.n, err = intOption(p, "n", 8, 1, MaxN); err != nil {
-		return nil, err
-	}
-	if g.turns, err = intOption(p, "turns", 5, 1, MaxTurns); err != nil {
-		return nil, err
-	}
-	if g.jump, err = intOption(p, "jump", 3, 2, MaxStep); err != nil {
-		return nil, err
-	}
-	if g.back, err = intOption(p, "back", 100, 1, MaxStep); err != nil {
-		return nil, err
-	}
-	if s, ok := p["p"]; ok {
-		v, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.IsNaN(v) {
-			return nil, fmt.Errorf("option p=%q: not a number", s)
-		}
-		if !(v > 0 && v < 1) {
-			return nil, fmt.Errorf("option p=%v: out of range, want strictly between 0 and 1", v)
-		}
-		g.p = v
+	if g.p == 0 || g.p == 1 { // both chance outcomes must be possible
+		return nil, fmt.Errorf("option p=%v: out of range, want strictly between 0 and 1", g.p)
 	}
 	g.reach = g.reachable()
 	return g, nil
-}
-
-// intOption reads an integer option within [lo, hi], or def when absent.
-func intOption(p env.Params, name string, def, lo, hi int) (int, error) {
-	s, ok := p[name]
-	if !ok {
-		return def, nil
-	}
-	v, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, fmt.Errorf("option %s=%q: not an integer", name, s)
-	}
-	if v < lo || v > hi {
-		return 0, fmt.Errorf("option %s=%d: out of range %d to %d", name, v, lo, hi)
-	}
-	return v, nil
 }
 
 // reachable computes the positions play reaches after each number of turns.

@@ -1,7 +1,6 @@
 package jubilee
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/chariot-ai/chariot/env"
@@ -43,8 +42,9 @@ type Options struct {
 	InfiltrationKeeps bool
 }
 
-// DefaultOptions are the rules as written, no variants.
-func DefaultOptions() Options { return Options{Turns: numTurns} }
+// DefaultOptions are the rules as written, no variants: every option at its
+// documented default.
+func DefaultOptions() Options { return env.DocumentedDefaults(ParseOptions) }
 
 // optionDocs document every option.
 var optionDocs = []env.OptionDoc{
@@ -61,43 +61,29 @@ var optionDocs = []env.OptionDoc{
 	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of an alternative data file (maps, counters, chits, tables)", Kind: env.FileOption},
 }
 
-// ParseOptions reads key=value params over the defaults; "data" is
-// returned separately.
+// ParseOptions reads key=value params, each option absent taking its
+// documented default; "data" is returned separately.
 func ParseOptions(p env.Params) (Options, string, error) {
-	o := DefaultOptions()
-	if err := p.CheckKnown(optionDocs); err != nil {
-		return o, "", err
-	}
-	bools := map[string]*bool{"no_convoy": &o.NoConvoy, "bombardment": &o.Bombardment, "early_flanks": &o.EarlyFlanks, "strict_evac": &o.StrictEvac, "infiltration_keeps": &o.InfiltrationKeeps}
-	for k, dst := range bools {
-		if v, ok := p[k]; ok {
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return o, "", fmt.Errorf("option %s=%q: want true or false", k, v)
-			}
-			*dst = b
-		}
-	}
-	if v, ok := p["turns"]; ok {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > numTurns {
-			return o, "", fmt.Errorf("option turns=%q: want a whole number from 1 to %d", v, numTurns)
-		}
-		o.Turns = n
+	r := env.ReadOptions(p, optionDocs)
+	o := Options{
+		Turns:             r.Int("turns", 1, numTurns),
+		NoConvoy:          r.Bool("no_convoy"),
+		Bombardment:       r.Bool("bombardment"),
+		EarlyFlanks:       r.Bool("early_flanks"),
+		StrictEvac:        r.Bool("strict_evac"),
+		InfiltrationKeeps: r.Bool("infiltration_keeps"),
 	}
 	for _, c := range o.choices() {
-		switch v := p[c.key]; v {
-		case "", c.off:
-		case c.on:
-			*c.dst = true
-		default:
-			return o, "", fmt.Errorf("option %s=%q: want %s or %s", c.key, v, c.off, c.on)
-		}
+		*c.dst = r.Choice(c.key, c.off, c.on) == c.on
 	}
-	return o, p["data"], nil
+	data := r.String("data")
+	if err := r.Err(); err != nil {
+		return Options{}, "", err
+	}
+	return o, data, nil
 }
 
-// choice is an option of two named values, off (the default) and on.
+// choice is an option of two named values, off (false) and on (true).
 type choice struct {
 	key, off, on string
 	dst          *bool

@@ -1,7 +1,6 @@
 package pig
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/chariot-ai/chariot/env"
@@ -21,8 +20,8 @@ const (
 	MaxHorizon = 1_000_000
 )
 
-// optionDocs documents the game's options; the defaults here are the ones
-// New applies.
+// optionDocs documents the game's options; New reads them from here, so
+// these defaults are the ones in force.
 func optionDocs() []env.OptionDoc {
 	return []env.OptionDoc{
 		{Name: "target", Default: "20", Help: "points to win (1 to 1000)"},
@@ -54,57 +53,18 @@ type Game struct {
 
 // New builds the game from its options; see the package documentation.
 func New(p env.Params) (*Game, error) {
-	if err := p.CheckKnown(optionDocs()); err != nil {
-		return nil, err
+	r := env.ReadOptions(p, optionDocs())
+	g := &Game{
+		target:     r.Int("target", 1, MaxTarget),
+		die:        r.Int("die", 2, MaxDie),
+		stopAtZero: r.Bool("stop_at_zero"),
+		forcedStop: r.Bool("forced_stop"),
+		horizon:    r.Int("horizon", 0, MaxHorizon),
 	}
-	target, err := intOption(p, "target", 20, 1, MaxTarget)
-	if err != nil {
-		return nil, err
-	}
-	die, err := intOption(p, "die", 6, 2, MaxDie)
-	if err != nil {
-		return nil, err
-	}
-	g := &Game{target: target, die: die}
-	if g.stopAtZero, err = boolOption(p, "stop_at_zero"); err != nil {
-		return nil, err
-	}
-	if g.forcedStop, err = boolOption(p, "forced_stop"); err != nil {
-		return nil, err
-	}
-	if g.horizon, err = intOption(p, "horizon", 0, 0, MaxHorizon); err != nil {
+	if err := r.Err(); err != nil {
 		return nil, err
 	}
 	return g, nil
-}
-
-// boolOption reads a true/false option, false when absent.
-func boolOption(p env.Params, name string) (bool, error) {
-	s, ok := p[name]
-	if !ok {
-		return false, nil
-	}
-	v, err := strconv.ParseBool(s)
-	if err != nil {
-		return false, fmt.Errorf("option %s=%q: want true or false", name, s)
-	}
-	return v, nil
-}
-
-// intOption reads an integer option within [lo, hi], or def when absent.
-func intOption(p env.Params, name string, def, lo, hi int) (int, error) {
-	s, ok := p[name]
-	if !ok {
-		return def, nil
-	}
-	v, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, fmt.Errorf("option %s=%q: not an integer", name, s)
-	}
-	if v < lo || v > hi {
-		return 0, fmt.Errorf("option %s=%d: out of range %d to %d", name, v, lo, hi)
-	}
-	return v, nil
 }
 
 // Target is the score that wins.

@@ -27,8 +27,8 @@ func TestOpenSpielOptions(t *testing.T) {
 	}
 	for spec, want := range map[string]string{
 		"pig:horizon=-1":         "out of range 0 to 1000000",
-		"pig:stop_at_zero=maybe": "want true or false",
-		"pig:forced_stop=2":      "want true or false",
+		"pig:stop_at_zero=maybe": `option stop_at_zero="maybe": not true or false`,
+		"pig:forced_stop=2":      `option forced_stop="2": not true or false`,
 	} {
 		if _, err := env.NewGame(spec); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want one mentioning %q", spec, err, want)

@@ -1,7 +1,8 @@
 package skirmish
 
 import (
-	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/chariot-ai/chariot/env"
@@ -20,8 +21,9 @@ type Options struct {
 	Turns int
 }
 
-// DefaultOptions: a sleepy garrison played by the reaction rules.
-func DefaultOptions() Options { return Options{Reactions: "sleepy"} }
+// DefaultOptions: a sleepy garrison played by the reaction rules, every
+// option at its documented default.
+func DefaultOptions() Options { return env.DocumentedDefaults(ParseOptions) }
 
 // optionDocs document every option.
 var optionDocs = []env.OptionDoc{
@@ -31,34 +33,20 @@ var optionDocs = []env.OptionDoc{
 	{Name: "data", Default: "", Help: "default (the embedded reconstruction, as when left out) or the path of a scenario file (table, terrain, forces, victory)", Kind: env.FileOption},
 }
 
-// ParseOptions reads key=value params over the defaults; "data" is returned
-// apart.
+// ParseOptions reads key=value params, each option absent taking its
+// documented default; "data" is returned apart.
 func ParseOptions(p env.Params) (Options, string, error) {
-	o := DefaultOptions()
-	if err := p.CheckKnown(optionDocs); err != nil {
-		return o, "", err
+	r := env.ReadOptions(p, optionDocs)
+	o := Options{
+		Reactions: r.Choice("reactions", slices.Sorted(maps.Keys(reactionSets))...),
+		Seat:      r.Choice("opponent", "rules", "seat") == "seat",
+		Turns:     r.Int("turns", 0, 20),
 	}
-	if v, ok := p["reactions"]; ok {
-		if _, known := reactionSets[v]; !known {
-			return o, "", fmt.Errorf("option reactions=%q: want sleepy or alert", v)
-		}
-		o.Reactions = v
+	data := r.String("data")
+	if err := r.Err(); err != nil {
+		return Options{}, "", err
 	}
-	switch v := p["opponent"]; v {
-	case "", "rules":
-	case "seat":
-		o.Seat = true
-	default:
-		return o, "", fmt.Errorf("option opponent=%q: want rules or seat", v)
-	}
-	if v, ok := p["turns"]; ok {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n > 20 {
-			return o, "", fmt.Errorf("option turns=%q: want a whole number from 0 to 20", v)
-		}
-		o.Turns = n
-	}
-	return o, p["data"], nil
+	return o, data, nil
 }
 
 // Params writes the options as canonical key=value text.

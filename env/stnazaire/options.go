@@ -1,7 +1,6 @@
 package stnazaire
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/chariot-ai/chariot/env"
@@ -49,10 +48,9 @@ type Options struct {
 	GermanSeat bool
 }
 
-// DefaultOptions are the rules as published with errata, optional rules on.
-func DefaultOptions() Options {
-	return Options{BirneyAssist: true, Mortar: true, DemolitionTarget: 6, Turns: 10}
-}
+// DefaultOptions are the rules as published with errata, optional rules on:
+// every option at its documented default.
+func DefaultOptions() Options { return env.DocumentedDefaults(ParseOptions) }
 
 // optionDocs document every option, for the registry and the CLI.
 var optionDocs = []env.OptionDoc{
@@ -70,58 +68,30 @@ var optionDocs = []env.OptionDoc{
 	{Name: "data", Default: "default", Help: "data set: default (the reconstruction), balanced (reconstructed entries retuned so the historical plan scores serious damage, see data/README.md), or the path of a data file (map, counters, tables)", Kind: env.FileOption},
 }
 
-// ParseOptions reads key=value params over the defaults. The "data" key is
-// not an option of the rules and is returned separately: "" for the default
-// set (data=default is the same game, so it is dropped), else the name of
-// an embedded set or a path (see OpenData).
+// ParseOptions reads key=value params, each option absent taking its
+// documented default. The "data" key is not an option of the rules and is
+// returned separately: "" for the default set (data=default is the same
+// game, so it is dropped), else the name of an embedded set or a path (see
+// OpenData).
 func ParseOptions(p env.Params) (Options, string, error) {
-	o := DefaultOptions()
-	if err := p.CheckKnown(optionDocs); err != nil {
-		return o, "", err
+	r := env.ReadOptions(p, optionDocs)
+	o := Options{
+		BirneyAssist:     r.Bool("birney_assist"),
+		GermanVariant:    r.Bool("german_variant"),
+		Mortar:           r.Bool("mortar"),
+		EasyPinned:       r.Bool("easy_pinned"),
+		AnyCommando:      r.Bool("any_commando"),
+		EliminatedOnly:   r.Choice("mission_passes", "gone", "eliminated") == "eliminated",
+		DemolitionTarget: r.Int("demolition_target", 1, 11),
+		DashedFireAll:    r.Bool("dashed_fire_all"),
+		OriginalTerrain:  r.Bool("original_terrain"),
+		Turns:            r.Int("turns", 1, 10),
+		GermanSeat:       r.Choice("opponent", "rules", "seat") == "seat",
 	}
-	bools := map[string]*bool{
-		"birney_assist": &o.BirneyAssist, "german_variant": &o.GermanVariant, "mortar": &o.Mortar,
-		"easy_pinned": &o.EasyPinned, "any_commando": &o.AnyCommando, "dashed_fire_all": &o.DashedFireAll,
-		"original_terrain": &o.OriginalTerrain,
+	data := r.String("data")
+	if err := r.Err(); err != nil {
+		return Options{}, "", err
 	}
-	for k, dst := range bools {
-		if v, ok := p[k]; ok {
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return o, "", fmt.Errorf("option %s=%q: want true or false", k, v)
-			}
-			*dst = b
-		}
-	}
-	ints := []struct {
-		key    string
-		dst    *int
-		lo, hi int
-	}{{"demolition_target", &o.DemolitionTarget, 1, 11}, {"turns", &o.Turns, 1, 10}}
-	for _, it := range ints {
-		if v, ok := p[it.key]; ok {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < it.lo || n > it.hi {
-				return o, "", fmt.Errorf("option %s=%q: want a whole number from %d to %d", it.key, v, it.lo, it.hi)
-			}
-			*it.dst = n
-		}
-	}
-	switch v := p["opponent"]; v {
-	case "", "rules":
-	case "seat":
-		o.GermanSeat = true
-	default:
-		return o, "", fmt.Errorf("option opponent=%q: want rules or seat", v)
-	}
-	switch v := p["mission_passes"]; v {
-	case "", "gone":
-	case "eliminated":
-		o.EliminatedOnly = true
-	default:
-		return o, "", fmt.Errorf("option mission_passes=%q: want gone or eliminated", v)
-	}
-	data := p["data"]
 	if data == DataDefault {
 		data = ""
 	}
