@@ -163,6 +163,7 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 		Shard:     shard,
 	}
 	cfg.Progress = progressTo(stderr, tty, *quiet)
+	cfg.Warn = stderr
 	// The games are summarised as they finish, so memory does not grow
 	// with their number, and an interrupted run still has its table.
 	var tally *eval.Tally
