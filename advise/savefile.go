@@ -87,10 +87,17 @@ func (s *Session) Autosave() error {
 		return nil
 	}
 	if err := s.write(s.autosave); err != nil {
-		return &AutosaveError{Err: err}
+		s.autosaveErr = &AutosaveError{Err: err}
+		return s.autosaveErr
 	}
+	s.autosaveErr, s.savedSteps = nil, s.Steps()
 	return nil
 }
+
+// AutosaveErr is the failure of the last autosave, or nil when it
+// succeeded (or there is no autosave): until an autosave succeeds the
+// file holds an earlier step than the game (SavedNote says which).
+func (s *Session) AutosaveErr() error { return s.autosaveErr }
 
 // AutosaveError is a failure to write the autosave file after the step
 // itself succeeded: front ends warn and carry on.

@@ -47,11 +47,14 @@ type stateBody struct {
 	CanUndoNew bool        `json:"can_undo_new"`
 	Log        []string    `json:"log"`
 	Autosave   string      `json:"autosave"`
-	Agent      string      `json:"agent"`
-	ThinkMS    int64       `json:"think_ms"`
-	Top        int         `json:"top"` // how many moves a suggestion lists
-	Suggestion *jobBody    `json:"suggestion"`
-	Warning    string      `json:"warning,omitempty"`
+	// AutosaveError is the last autosave's failure, shown until one
+	// succeeds: the file holds an earlier step than the page.
+	AutosaveError string   `json:"autosave_error,omitempty"`
+	Agent         string   `json:"agent"`
+	ThinkMS       int64    `json:"think_ms"`
+	Top           int      `json:"top"` // how many moves a suggestion lists
+	Suggestion    *jobBody `json:"suggestion"`
+	Warning       string   `json:"warning,omitempty"`
 	// EditHelp lists the corrections by hand the game takes (env.Editor).
 	EditHelp string `json:"edit_help,omitempty"`
 	// EditExample is one correction the position takes, for the edit box.
@@ -80,6 +83,9 @@ func (s *Server) stateLocked(warning string) stateBody {
 		EditHelp: s.sess.EditHelp(), EditExample: s.sess.EditExample(), Tool: s.sess.Tool(), Cheap: !s.adv.IsSearch()}
 	if b.Tool == nil {
 		b.Tool = []string{}
+	}
+	if err := s.sess.AutosaveErr(); err != nil {
+		b.AutosaveError = err.Error()
 	}
 	b.Standing, b.Figures = s.sess.Standing(), []figure{}
 	for _, m := range b.Score.Metrics {
