@@ -12,6 +12,7 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/internal/regular"
 )
 
 // An agent's or a game's behaviour may depend on files its spec names (a
@@ -129,7 +130,7 @@ func addFile(out *[]string, path string) {
 
 // hashFile is the first 16 hex digits of the SHA-256 of a file's content.
 func hashFile(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return "", err
 	}
