@@ -3,9 +3,11 @@ package eval
 import (
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 )
 
@@ -60,7 +62,33 @@ func CanonicalAgent(spec string) (string, error) {
 	if len(p) == 0 {
 		return name, nil
 	}
+	cleanPaths(name, p)
 	return name + ":" + p.String(), nil
+}
+
+// cleanPaths writes the paths of an agent's file options in their
+// shortest form (filepath.Clean), so that ./m.json and m.json name one
+// agent, seeded alike. Options are known by the agent's registration; an
+// unknown agent is left for agents.New to report.
+func cleanPaths(name string, p env.Params) {
+	r, err := agents.Lookup(name)
+	if err != nil {
+		return
+	}
+	for _, d := range r.Options {
+		v, ok := p[d.Name]
+		if !ok || v == "" {
+			continue
+		}
+		switch d.Kind {
+		case env.FileOption:
+			p[d.Name] = filepath.Clean(v)
+		case env.NamedFileOption:
+			if n, path, ok := strings.Cut(v, ":"); ok && path != "" {
+				p[d.Name] = n + ":" + filepath.Clean(path)
+			}
+		}
+	}
 }
 
 // GameSpec is the spec of g as the results file records it: Name:Options,
