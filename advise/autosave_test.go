@@ -1,6 +1,7 @@
 package advise
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,5 +63,27 @@ func TestFailedAutosaveIsTold(t *testing.T) {
 	}
 	if note := s.SavedNote(); !strings.HasPrefix(note, "The game is saved in "+filepath.Join(dir, "auto.json")+" after step 3") {
 		t.Errorf("note after a good autosave %q", note)
+	}
+}
+
+// TestAutosaveNeverReplacesOtherFiles: an autosave (or a save) named after
+// a file that is not a chariot save, a model say, fails and leaves it.
+func TestAutosaveNeverReplacesOtherFiles(t *testing.T) {
+	g, err := env.NewGame("pig")
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(t.TempDir(), "m.json")
+	const content = `{"kind":"forest","trees":[]}`
+	if err := os.WriteFile(model, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewSession(g, 1, model)
+	var ns *NotSaveError
+	if !IsAutosave(err) || !errors.As(err, &ns) {
+		t.Errorf("autosave over a model: %v, want a NotSaveError", err)
+	}
+	if got, _ := os.ReadFile(model); string(got) != content {
+		t.Errorf("the model was replaced: %q", got)
 	}
 }
