@@ -69,7 +69,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer, rea
 		fmt.Fprintln(stdout, note)
 	}
 	if !local {
-		fmt.Fprintln(stdout, "warning: listening beyond this machine; anyone who reaches it can play and save files in --dir")
+		fmt.Fprintln(stdout, "warning: listening beyond this machine; anyone who reaches it can play and save games in --dir (it answers only IP addresses, localhost and the names of --host)")
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
