@@ -132,7 +132,7 @@ func TestAdviseFlagErrors(t *testing.T) {
 		{[]string{"--futures", "1000000000"}, 1, "chariot: --futures 1000000000: want 0 to 10000"},
 		{[]string{"--agent", "genius"}, 1, `chariot: unknown agent "genius"`},
 		{[]string{"--load", filepath.Join(dir, "none.json")}, 1, "chariot: load: open "},
-		{[]string{"--autosave", filepath.Join(dir, "no", "dir.json")}, 1, "chariot: autosave: open"},
+		{[]string{"--autosave", filepath.Join(dir, "no", "dir.json")}, 1, "chariot: autosave: write " + filepath.Join(dir, "no", "dir.json") + ": no such file or directory"},
 		{[]string{"--data", filepath.Join(dir, "map.json")}, 1, "chariot: game " + defaultGame + ":"},
 		{[]string{"extra"}, 2, `chariot advise: unexpected argument "extra"`},
 	} {
