@@ -12,6 +12,7 @@ import (
 
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/internal/atomicfile"
+	"github.com/chariot-ai/chariot/internal/regular"
 )
 
 // Format names the save file layout.
@@ -70,6 +71,9 @@ func (s *Session) write(path string) error {
 	if path == "" {
 		return errors.New("no file name")
 	}
+	if err := Replaceable(path); err != nil {
+		return err
+	}
 	data, err := s.MarshalJSON()
 	if err != nil {
 		return err
@@ -83,10 +87,17 @@ func (s *Session) Autosave() error {
 		return nil
 	}
 	if err := s.write(s.autosave); err != nil {
-		return &AutosaveError{Err: err}
+		s.autosaveErr = &AutosaveError{Err: err}
+		return s.autosaveErr
 	}
+	s.autosaveErr, s.savedSteps = nil, s.Steps()
 	return nil
 }
+
+// AutosaveErr is the failure of the last autosave, or nil when it
+// succeeded (or there is no autosave): until an autosave succeeds the
+// file holds an earlier step than the game (SavedNote says which).
+func (s *Session) AutosaveErr() error { return s.autosaveErr }
 
 // AutosaveError is a failure to write the autosave file after the step
 // itself succeeded: front ends warn and carry on.
@@ -101,6 +112,53 @@ func IsAutosave(err error) bool {
 	return errors.As(err, &ae)
 }
 
+// NotSaveError is a save or an autosave refused because the file there is
+// not a chariot save of a game: a model, a results file, anything else is
+// never replaced by a save.
+type NotSaveError struct{ Path string }
+
+func (e *NotSaveError) Error() string {
+	return fmt.Sprintf("%s is not a chariot save of a game: it is not replaced (choose another file name)", e.Path)
+}
+
+// Replaceable reports an error unless a save may be written to path:
+// nothing is there, or a chariot save of a game (IsSave) in a regular
+// file, not a link.
+func Replaceable(path string) error {
+	st, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !st.Mode().IsRegular() {
+		return &NotSaveError{Path: path}
+	}
+	f, err := regular.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if !IsSave(f) {
+		return &NotSaveError{Path: path}
+	}
+	return nil
+}
+
+// IsSave reports whether r begins as a chariot save of a game does: a JSON
+// object whose first member is "format": Format (MarshalJSON writes it
+// first). It reads at most a few kilobytes.
+func IsSave(r io.Reader) bool {
+	dec := json.NewDecoder(io.LimitReader(r, 4096))
+	for _, want := range []json.Token{json.Delim('{'), "format", Format} {
+		if tok, err := dec.Token(); err != nil || tok != want {
+			return false
+		}
+	}
+	return true
+}
+
 // Load replaces the game in progress by the one saved in path, which must
 // be of the same game and options. The autosave file stays as it was and
 // is written at once.
@@ -109,9 +167,14 @@ func (s *Session) Load(path string) error {
 	if err != nil {
 		return fmt.Errorf("load: %w", err)
 	}
+	return s.LoadData(path, data)
+}
+
+// LoadData is Load of a file already read; name names it in errors.
+func (s *Session) LoadData(name string, data []byte) error {
 	n, err := Decode(data, s.game, s.seed, s.autosave)
 	if err != nil {
-		return fmt.Errorf("load %s: %w", path, err)
+		return fmt.Errorf("load %s: %w", name, err)
 	}
 	*s = *n
 	return s.Autosave()
@@ -231,21 +294,9 @@ func jsonEqual(a, b []byte) bool {
 	return bytes.Equal(ja, jb)
 }
 
-// ReadFileLimited reads a file of at most MaxSaveSize bytes.
+// ReadFileLimited reads a regular file of at most MaxSaveSize bytes.
 func ReadFileLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxSaveSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxSaveSize {
-		return nil, fmt.Errorf("%s: larger than %d MB", path, MaxSaveSize>>20)
-	}
-	return data, nil
+	return regular.ReadFile(path, MaxSaveSize)
 }
 
 // WriteFileAtomic writes data to path atomically: path holds either the

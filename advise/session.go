@@ -20,6 +20,10 @@ type Session struct {
 	state    env.State
 	seed     uint64
 	autosave string
+	// autosaveErr is the last autosave's failure, nil once one succeeds;
+	// savedSteps the steps of the game the autosave file last took.
+	autosaveErr error
+	savedSteps  int
 	// tool names, per seat, the agent spec the tool plays that seat by,
 	// or "" for a seat the person plays; nil when the person plays them
 	// all.

@@ -82,6 +82,10 @@ func (s *Session) SavedNote() string {
 	if s.autosave == "" {
 		return fmt.Sprintf("Autosave was off: this game (%s) is not saved.", s.Standing())
 	}
+	if s.autosaveErr != nil {
+		return fmt.Sprintf("The game is NOT saved: %s. %s holds it as it was after step %d, not step %d (%s).",
+			oneLine(s.autosaveErr), s.autosave, s.savedSteps, s.Steps(), s.Standing())
+	}
 	return fmt.Sprintf("The game is saved in %s after step %d (%s).", s.autosave, s.Steps(), s.Standing())
 }
 

@@ -2,8 +2,12 @@ package env
 
 import (
 	"fmt"
-	"os"
+
+	"github.com/chariot-ai/chariot/internal/regular"
 )
+
+// maxDataFile bounds a game's data file (a map, counters, tables).
+const maxDataFile = 64 << 20
 
 // EmbeddedDataName is the value of option data that names the data a game
 // embeds, as leaving it out does: data=default means the same game on
@@ -56,7 +60,7 @@ func DataOptions(p Params, dataPath string) string {
 // error (a read error names it already).
 func LoadDataFile[D any](path string, parse func([]byte) (D, error)) (D, error) {
 	var zero D
-	b, err := os.ReadFile(path)
+	b, err := regular.ReadFile(path, maxDataFile)
 	if err != nil {
 		return zero, err
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/internal/flock"
 )
 
 // The results file holds one row per game, in the order the games finished.
@@ -86,7 +87,16 @@ type resultFile struct {
 	// run is the identity of a sharded run, which every row carries; nil
 	// for a whole run, whose rows carry none.
 	run *RunInfo
+	// lock keeps other processes from writing the file while this run
+	// does: two runs on one file would both play every game.
+	lock *flock.Lock
+	warn io.Writer // where a dropped torn row is told
 }
+
+// maxTornRow bounds the bytes after a results file's last newline that a
+// resume drops as the row a stopped run was writing; more than that is
+// not a torn row of this tool's, and the file is refused, not cut.
+const maxTornRow = 1 << 20
 
 // openResults opens the results file of cfg, for a game of the given
 // number of seats. Without resume, an existing file must be empty. With
@@ -98,13 +108,20 @@ func openResults(cfg *Config, seats int) (*resultFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	rf := &resultFile{path: cfg.Out, format: format, gameSpec: GameSpec(cfg.Game), seed: cfg.Seed, seats: seats}
-	size, keep, err := wholeLines(cfg.Out)
-	if err != nil {
-		return nil, err
+	rf := &resultFile{path: cfg.Out, format: format, gameSpec: GameSpec(cfg.Game), seed: cfg.Seed, seats: seats, warn: cfg.Warn}
+	if rf.lock, err = flock.File(cfg.Out); err != nil {
+		return nil, fmt.Errorf("results file: %w", err)
 	}
-	if size > 0 && !cfg.Resume {
-		return nil, fmt.Errorf("results file %s exists and is not empty: resume it, or choose another file", cfg.Out)
+	size, keep, err := wholeLines(cfg.Out)
+	if err == nil && size > 0 && !cfg.Resume {
+		err = fmt.Errorf("results file %s exists and is not empty: resume it, or choose another file", cfg.Out)
+	}
+	if err == nil && size-keep > maxTornRow {
+		err = fmt.Errorf("results file %s ends with %d bytes after its last newline, more than a torn row: it was not written whole by chariot; repair it or choose another file", cfg.Out, size-keep)
+	}
+	if err != nil {
+		rf.lock.Unlock()
+		return nil, err
 	}
 	rf.keep = keep
 	return rf, nil
@@ -167,6 +184,9 @@ func (rf *resultFile) openAppend() error {
 	} else if rf.keep < size {
 		if err := os.Truncate(rf.path, rf.keep); err != nil {
 			return err
+		}
+		if rf.warn != nil {
+			fmt.Fprintf(rf.warn, "results file %s: dropped its last %d bytes, a row cut short when a run stopped (its game is played again)\n", rf.path, size-rf.keep)
 		}
 	}
 	f, err := os.OpenFile(rf.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
@@ -573,8 +593,10 @@ func fmtFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-// close closes the file; closing it again does nothing.
+// close closes the file and releases its lock; closing it again does
+// nothing.
 func (rf *resultFile) close() error {
+	defer rf.lock.Unlock()
 	if rf.f == nil {
 		return nil
 	}

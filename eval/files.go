@@ -12,6 +12,7 @@ import (
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/internal/regular"
 )
 
 // An agent's or a game's behaviour may depend on files its spec names (a
@@ -29,22 +30,48 @@ func gameFiles(spec string) ([]string, error) {
 		return nil, err
 	}
 	var out []string
-	return out, optionFiles(&out, r.Options, rest, 0)
+	return out, optionFiles(&out, r.Options, rest, 0, false)
 }
 
 // agentFiles adds to out the files an agent spec reads: its file options'
 // values (or defaults), and those of the agents its options name.
 func agentFiles(out *[]string, spec string, depth int) error {
+	return specFiles(out, spec, depth, false)
+}
+
+// specFiles adds to out the files an agent spec's options name: with
+// named, every path given, else those read (optionFiles).
+func specFiles(out *[]string, spec string, depth int, named bool) error {
 	name, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	r, err := agents.Lookup(name)
 	if err != nil {
 		return err
 	}
-	return optionFiles(out, r.Options, rest, depth)
+	return optionFiles(out, r.Options, rest, depth, named)
 }
 
-// optionFiles adds to out the files that the options text reads, by docs.
-func optionFiles(out *[]string, docs []env.OptionDoc, text string, depth int) error {
+// NamedFiles lists the paths an agent spec's options give for files, its
+// nested agents' included, whether the files exist or not; defaults (the
+// shipped models) are not named. A front end that must read no file it
+// was not started with refuses a spec that names any.
+func NamedFiles(spec string) ([]string, error) {
+	var out []string
+	err := specFiles(&out, spec, 0, true)
+	return out, err
+}
+
+// optionFiles adds to out the files that the options text reads, by docs
+// (addFile); with named, the paths given instead, read or not, defaults
+// left out.
+func optionFiles(out *[]string, docs []env.OptionDoc, text string, depth int, named bool) error {
+	add := addFile
+	if named {
+		add = func(out *[]string, path string) {
+			if path != "" && !slices.Contains(*out, path) {
+				*out = append(*out, path)
+			}
+		}
+	}
 	if depth > 8 {
 		return fmt.Errorf("agent specs nested more than 8 deep")
 	}
@@ -57,16 +84,19 @@ func optionFiles(out *[]string, docs []env.OptionDoc, text string, depth int) er
 		switch d.Kind {
 		case env.FileOption:
 			if !given {
+				if named {
+					continue
+				}
 				v = d.Default
 			}
-			addFile(out, v)
+			add(out, v)
 		case env.NamedFileOption:
 			if _, path, ok := strings.Cut(v, ":"); ok {
-				addFile(out, path)
+				add(out, path)
 			}
 		case env.AgentOption:
 			if v != "" {
-				if err := agentFiles(out, strings.ReplaceAll(v, ";", ","), depth+1); err != nil {
+				if err := specFiles(out, strings.ReplaceAll(v, ";", ","), depth+1, named); err != nil {
 					return err
 				}
 			}
@@ -76,7 +106,7 @@ func optionFiles(out *[]string, docs []env.OptionDoc, text string, depth int) er
 					item = item[:i]
 				}
 				if item = strings.TrimSpace(item); item != "" {
-					if err := agentFiles(out, strings.ReplaceAll(item, ";", ","), depth+1); err != nil {
+					if err := specFiles(out, strings.ReplaceAll(item, ";", ","), depth+1, named); err != nil {
 						return err
 					}
 				}
@@ -100,7 +130,7 @@ func addFile(out *[]string, path string) {
 
 // hashFile is the first 16 hex digits of the SHA-256 of a file's content.
 func hashFile(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return "", err
 	}

@@ -51,6 +51,9 @@ type Config struct {
 	// Progress, if not nil, receives a progress bar, redrawn in place: give
 	// it a terminal.
 	Progress io.Writer
+	// Warn, if not nil, is told what a resume drops of the results file (a
+	// row cut short when a run stopped).
+	Warn io.Writer
 	// Shard, if set, restricts the run to one shard of its games (see
 	// Shard); the results file must then be JSON lines, and its rows carry
 	// the run's identity for Merge.

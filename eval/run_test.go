@@ -16,6 +16,7 @@ import (
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	_ "github.com/chariot-ai/chariot/env/pig"
+	"github.com/chariot-ai/chariot/internal/flock"
 )
 
 // Test agents: "test-first" plays the first legal action; "test-panic"
@@ -377,8 +378,14 @@ func TestResumeTruncatedLine(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg.Games, cfg.Resume = 6, true
+			var warn bytes.Buffer
+			cfg.Warn = &warn
 			sameResults(t, "resumed", mustRun(t, cfg), clean)
 			checkFile(t, cfg.Out, 6)
+			// What was dropped is said.
+			if want := fmt.Sprintf("results file %s: dropped its last %d bytes, a row cut short when a run stopped (its game is played again)\n", cfg.Out, len(last)/2); warn.String() != want {
+				t.Errorf("note %q, want %q", warn.String(), want)
+			}
 		})
 	}
 	// A CSV file cut inside its header starts again.
@@ -389,6 +396,44 @@ func TestResumeTruncatedLine(t *testing.T) {
 	}
 	mustRun(t, Config{Game: g, Agents: []string{"random"}, Games: 2, Out: out, Resume: true})
 	checkFile(t, out, 2)
+}
+
+// TestResumeRefusesLongTail: a file with more after its last newline than a
+// torn row (here no newline at all) is refused, left whole, not cut to
+// nothing.
+func TestResumeRefusesLongTail(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "results.jsonl")
+	data := bytes.Repeat([]byte("x"), maxTornRow+1)
+	if err := os.WriteFile(out, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Run(context.Background(), Config{Game: mustGame(t, "pig"), Agents: []string{"random"}, Games: 2, Out: out, Resume: true})
+	want := fmt.Sprintf("results file %s ends with %d bytes after its last newline, more than a torn row: it was not written whole by chariot; repair it or choose another file", out, len(data))
+	if err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %q", err, want)
+	}
+	if got, _ := os.ReadFile(out); !bytes.Equal(got, data) {
+		t.Errorf("the file was changed: %d bytes, had %d", len(got), len(data))
+	}
+}
+
+// TestOneWriterPerResultsFile: a results file locked by another writer is
+// refused with its path, and left as it was.
+func TestOneWriterPerResultsFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "results.jsonl")
+	l, err := flock.File(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Unlock()
+	_, err = Run(context.Background(), Config{Game: mustGame(t, "pig"), Agents: []string{"random"}, Games: 2, Out: out, Resume: true})
+	var busy *flock.BusyError
+	if !errors.As(err, &busy) || busy.Path != out {
+		t.Fatalf("error %v, want the file in use", err)
+	}
+	if st, _ := os.Stat(out); st.Size() != 0 {
+		t.Errorf("the locked file was written: %d bytes", st.Size())
+	}
 }
 
 func TestOutErrors(t *testing.T) {

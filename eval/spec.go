@@ -3,9 +3,11 @@ package eval
 import (
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 )
 
@@ -60,7 +62,33 @@ func CanonicalAgent(spec string) (string, error) {
 	if len(p) == 0 {
 		return name, nil
 	}
+	cleanPaths(name, p)
 	return name + ":" + p.String(), nil
+}
+
+// cleanPaths writes the paths of an agent's file options in their
+// shortest form (filepath.Clean), so that ./m.json and m.json name one
+// agent, seeded alike. Options are known by the agent's registration; an
+// unknown agent is left for agents.New to report.
+func cleanPaths(name string, p env.Params) {
+	r, err := agents.Lookup(name)
+	if err != nil {
+		return
+	}
+	for _, d := range r.Options {
+		v, ok := p[d.Name]
+		if !ok || v == "" {
+			continue
+		}
+		switch d.Kind {
+		case env.FileOption:
+			p[d.Name] = filepath.Clean(v)
+		case env.NamedFileOption:
+			if n, path, ok := strings.Cut(v, ":"); ok && path != "" {
+				p[d.Name] = n + ":" + filepath.Clean(path)
+			}
+		}
+	}
 }
 
 // GameSpec is the spec of g as the results file records it: Name:Options,
@@ -125,14 +153,15 @@ func specDiff(inFile, asked string) string {
 	if err1 != nil || err2 != nil {
 		return fmt.Sprintf("%s in the file, %s asked", inFile, asked)
 	}
-	value := func(p env.Params, k string) string {
+	// value is an option's value, its default where the spec leaves it out.
+	value := func(p env.Params, k string) (v string, given bool) {
 		if v, ok := p[k]; ok {
-			return v
+			return v, true
 		}
 		if d, ok := defaultOption(fn, k); ok {
-			return d + " (the default)"
+			return d, false
 		}
-		return "unset"
+		return "unset", false
 	}
 	keys := map[string]bool{}
 	for k := range fp {
@@ -143,7 +172,23 @@ func specDiff(inFile, asked string) string {
 	}
 	var diffs []string
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
-		if f, a := value(fp, k), value(ap, k); f != a {
+		f, fGiven := value(fp, k)
+		a, aGiven := value(ap, k)
+		switch {
+		case f == a && fGiven == aGiven:
+		case f == a && !fGiven:
+			// The file's spec has no such option: made by a chariot
+			// before it, or by hand.
+			diffs = append(diffs, fmt.Sprintf("%s: not recorded in the file (an older chariot's?), %s asked", k, a))
+		case f == a:
+			diffs = append(diffs, fmt.Sprintf("%s: %s in the file, not recorded in the spec asked", k, f))
+		default:
+			if !fGiven && f != "unset" {
+				f += " (the default)"
+			}
+			if !aGiven && a != "unset" {
+				a += " (the default)"
+			}
 			diffs = append(diffs, fmt.Sprintf("%s: %s in the file, %s asked", k, f, a))
 		}
 	}

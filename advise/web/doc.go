@@ -13,6 +13,13 @@
 // Every request is bounded in size and validated; a bad one gets a 4xx
 // with {"error": "..."}; POSTs must be application/json, so another site's
 // page cannot post here without a CORS preflight, which is never granted;
-// with Options.LocalOnly, a Host other than localhost is refused (DNS
-// rebinding). Saves and loads name plain files in one directory.
+// a Host other than an IP address, localhost or one of Options.Hosts is
+// refused, on the loopback and off it (DNS rebinding), and so is an Origin
+// other than the Host. The page reads no file the server was not started
+// with: agents whose specs name files are refused, and saves and loads
+// name plain files in one directory: a load reads only a chariot save
+// there, through no link out of it; a save never replaces a file that is
+// not a saved game, nor a saved game unless confirmed ("overwrite": true).
+// A forecast stops when its client leaves, and a new one stops the one in
+// progress: one at a time.
 package web

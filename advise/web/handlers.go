@@ -1,15 +1,21 @@
 package web
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/chariot-ai/chariot/advise"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/eval"
 )
 
 // legalMove is one legal move as the page lists it; Cell is the board
@@ -41,11 +47,14 @@ type stateBody struct {
 	CanUndoNew bool        `json:"can_undo_new"`
 	Log        []string    `json:"log"`
 	Autosave   string      `json:"autosave"`
-	Agent      string      `json:"agent"`
-	ThinkMS    int64       `json:"think_ms"`
-	Top        int         `json:"top"` // how many moves a suggestion lists
-	Suggestion *jobBody    `json:"suggestion"`
-	Warning    string      `json:"warning,omitempty"`
+	// AutosaveError is the last autosave's failure, shown until one
+	// succeeds: the file holds an earlier step than the page.
+	AutosaveError string   `json:"autosave_error,omitempty"`
+	Agent         string   `json:"agent"`
+	ThinkMS       int64    `json:"think_ms"`
+	Top           int      `json:"top"` // how many moves a suggestion lists
+	Suggestion    *jobBody `json:"suggestion"`
+	Warning       string   `json:"warning,omitempty"`
 	// EditHelp lists the corrections by hand the game takes (env.Editor).
 	EditHelp string `json:"edit_help,omitempty"`
 	// EditExample is one correction the position takes, for the edit box.
@@ -74,6 +83,9 @@ func (s *Server) stateLocked(warning string) stateBody {
 		EditHelp: s.sess.EditHelp(), EditExample: s.sess.EditExample(), Tool: s.sess.Tool(), Cheap: !s.adv.IsSearch()}
 	if b.Tool == nil {
 		b.Tool = []string{}
+	}
+	if err := s.sess.AutosaveErr(); err != nil {
+		b.AutosaveError = err.Error()
 	}
 	b.Standing, b.Figures = s.sess.Standing(), []figure{}
 	for _, m := range b.Score.Metrics {
@@ -220,6 +232,9 @@ func (s *Server) postSeats(r *http.Request) (any, error) {
 		specs = advise.ToolSpecs(s.sess.Game(), p, strings.TrimSpace(req.Opponent))
 		note = "you play " + env.SeatName(s.sess.Game(), p)
 	}
+	if err := s.readsNoFile(specs); err != nil {
+		return nil, err
+	}
 	if err := s.sess.SetTool(specs); err != nil {
 		return nil, badRequest("%s", err)
 	}
@@ -230,6 +245,25 @@ func (s *Server) postSeats(r *http.Request) (any, error) {
 	}
 	err = errors.Join(err, s.sess.Autosave())
 	return s.stateLocked(warning(err)), nil
+}
+
+// readsNoFile refuses agents that name files, unless the tool played by
+// them at the start: the page reads no file the server was not started
+// with (a spec's file would be read, and its errors could show it).
+func (s *Server) readsNoFile(specs []string) error {
+	for _, spec := range specs {
+		if spec == "" || slices.Contains(s.startTools, spec) {
+			continue
+		}
+		files, err := eval.NamedFiles(spec)
+		if err != nil {
+			return badRequest("agent %s: %s", spec, err)
+		}
+		if len(files) > 0 {
+			return badRequest("agent %s names a file: the page plays agents that read none (chariot serve --opponent plays it)", spec)
+		}
+	}
+	return nil
 }
 
 func warning(err error) string {
@@ -263,9 +297,11 @@ func (s *Server) postNew(r *http.Request) (any, error) {
 	}
 	// The game left behind keeps its autosave: the new one gets a file of
 	// its own, and New game can be taken back.
+	// Named after the first autosave, not the last: NAME-2, NAME-3, ...,
+	// never NAME-2-2-2.
 	path := s.sess.AutosavePath()
 	if path != "" && s.sess.Steps() > 0 {
-		path = advise.FreshPath(path)
+		path = advise.FreshPath(s.opts.Autosave)
 	}
 	n, err := advise.NewSession(s.sess.Game(), seed, path)
 	if err != nil && !advise.IsAutosave(err) {
@@ -391,6 +427,9 @@ func (s *Server) savePath(name string) (string, error) {
 
 type fileRequest struct {
 	File string `json:"file"`
+	// Overwrite confirms that a saved game already in the file may be
+	// replaced.
+	Overwrite bool `json:"overwrite"`
 }
 
 func (s *Server) postSave(r *http.Request) (any, error) {
@@ -402,12 +441,52 @@ func (s *Server) postSave(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	name := filepath.Base(path)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.sess.Save(path); err != nil {
-		return nil, &apiError{http.StatusInternalServerError, err.Error()}
+	if _, err := os.Lstat(path); err == nil {
+		if advise.Replaceable(path) != nil {
+			return nil, conflict("%s is not a saved game: it is never replaced; choose another name", name)
+		}
+		if !req.Overwrite {
+			return nil, conflict("%s holds a saved game already: confirm to replace it", name)
+		}
 	}
-	return map[string]string{"saved": filepath.Base(path)}, nil
+	if err := s.sess.Save(path); err != nil {
+		var ns *advise.NotSaveError
+		if errors.As(err, &ns) {
+			return nil, conflict("%s is not a saved game: it is never replaced; choose another name", name)
+		}
+		return nil, &apiError{http.StatusInternalServerError, "saving " + name + " failed"}
+	}
+	return map[string]string{"saved": name}, nil
+}
+
+// readSave reads a saved game by its plain name in the save directory:
+// a regular file, reached with no link out of the directory, that begins
+// as a chariot save does. Its errors name the file, never its content.
+func (s *Server) readSave(name string) ([]byte, error) {
+	root, err := os.OpenRoot(s.opts.Dir)
+	if err != nil {
+		return nil, &apiError{http.StatusInternalServerError, "the save directory cannot be opened"}
+	}
+	defer root.Close()
+	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, &apiError{http.StatusNotFound, "no saved game " + name}
+	case err != nil:
+		return nil, badRequest("%s cannot be read from the save directory", name)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > advise.MaxSaveSize {
+		return nil, badRequest("%s is not a saved game", name)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, advise.MaxSaveSize+1))
+	if err != nil || len(data) > advise.MaxSaveSize || !advise.IsSave(bytes.NewReader(data)) {
+		return nil, badRequest("%s is not a saved game", name)
+	}
+	return data, nil
 }
 
 func (s *Server) postLoad(r *http.Request) (any, error) {
@@ -419,39 +498,72 @@ func (s *Server) postLoad(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	name := filepath.Base(path)
+	data, err := s.readSave(name)
+	if err != nil {
+		return nil, err
+	}
+	var tools struct {
+		Tool []string `json:"tool"`
+	}
+	if json.Unmarshal(data, &tools) != nil {
+		return nil, badRequest("%s is not a saved game", name)
+	}
+	if err := s.readsNoFile(tools.Tool); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.sess.Load(path); err != nil && !advise.IsAutosave(err) {
+	if err := s.sess.LoadData(name, data); err != nil && !advise.IsAutosave(err) {
 		var other *advise.OtherGameError
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			return nil, &apiError{http.StatusNotFound, "no saved game " + filepath.Base(path)}
-		case errors.As(err, &other):
-			return nil, badRequest("%s: %s (chariot serve --load %s plays it)", filepath.Base(path), other, path)
+		if errors.As(err, &other) {
+			return nil, badRequest("%s: %s (chariot serve --load %s plays it)", name, other, path)
 		}
 		return nil, badRequest("%s", err)
 	}
 	s.log = nil
-	s.changedLocked("loaded " + filepath.Base(path))
+	s.changedLocked("loaded " + name)
 	if err := s.toolLocked(); err != nil && !advise.IsAutosave(err) {
 		return nil, conflict("the tool's move: %s", err)
 	}
 	return s.stateLocked(""), nil
 }
 
-// maxSaves bounds the list of saved games.
-const maxSaves = 200
+// maxSaves bounds the list of saved games, and maxListed the files looked
+// at for it.
+const (
+	maxSaves  = 200
+	maxListed = 2000
+)
 
+// getSaves lists the saved games of the save directory: regular files
+// (no links) with a save's name that begin as a chariot save does.
 func (s *Server) getSaves(w http.ResponseWriter, r *http.Request) {
-	entries, err := os.ReadDir(s.opts.Dir)
+	root, err := os.OpenRoot(s.opts.Dir)
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, "listing the saves: "+err.Error())
+		writeError(w, http.StatusInternalServerError, "the save directory cannot be opened")
 		return
 	}
+	defer root.Close()
+	dir, err := root.Open(".")
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "the save directory cannot be listed")
+		return
+	}
+	defer dir.Close()
+	entries, _ := dir.ReadDir(maxListed)
+	slices.SortFunc(entries, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	names := []string{}
 	for _, e := range entries {
-		if n := e.Name(); !e.IsDir() && filepath.Ext(n) == ".json" && saveName.MatchString(n) && len(names) < maxSaves {
-			names = append(names, n)
+		n := e.Name()
+		if len(names) == maxSaves || !e.Type().IsRegular() || filepath.Ext(n) != ".json" || !saveName.MatchString(n) {
+			continue
+		}
+		if f, err := root.OpenFile(n, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+			if advise.IsSave(f) {
+				names = append(names, n)
+			}
+			f.Close()
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string][]string{"saves": names})

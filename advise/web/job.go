@@ -174,10 +174,48 @@ func (s *Server) postForecast(r *http.Request) (any, error) {
 	}
 	st := s.sess.State().Clone()
 	seed := s.sess.Seed() + uint64(s.sess.Steps())
+	// One forecast at a time: a new request stops the one in progress,
+	// and a forecast stops when its client leaves (or the server closes).
+	if s.forecast != nil {
+		s.forecast()
+	}
+	ctx, cancel := context.WithCancelCause(r.Context())
+	defer cancel(nil)
+	stopOnClose := context.AfterFunc(s.base, func() { cancel(context.Canceled) })
+	defer stopOnClose()
+	s.forecast = func() { cancel(errReplaced) }
+	s.forecasts++
+	s.search.Add(1)
 	s.mu.Unlock()
-	f, err := advise.ForecastMove(s.base, st, move, s.opts.Futures, seed)
+	defer func() {
+		s.mu.Lock()
+		s.forecasts--
+		s.mu.Unlock()
+		s.search.Done()
+	}()
+	select {
+	case s.slot <- struct{}{}:
+		defer func() { <-s.slot }()
+	case <-ctx.Done():
+		return nil, forecastStopped(ctx)
+	}
+	f, err := advise.ForecastMove(ctx, st, move, s.opts.Futures, seed)
+	if ctx.Err() != nil {
+		return nil, forecastStopped(ctx)
+	}
 	if err != nil {
 		return nil, badRequest("%s", err)
 	}
 	return f, nil
+}
+
+// errReplaced stops a forecast for a newer one.
+var errReplaced = errors.New("a newer forecast was asked for")
+
+// forecastStopped is the answer of a forecast stopped before its end.
+func forecastStopped(ctx context.Context) error {
+	if errors.Is(context.Cause(ctx), errReplaced) {
+		return conflict("forecast stopped: %s", errReplaced)
+	}
+	return conflict("forecast stopped")
 }

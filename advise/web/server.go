@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/chariot-ai/chariot/advise"
@@ -24,9 +26,15 @@ type Options struct {
 	// suggestion and on request; 0 means advise.DefaultFutures, negative
 	// none.
 	Futures int
-	// LocalOnly rejects requests whose Host is not localhost, 127.0.0.1 or
-	// [::1], against DNS rebinding; set it when listening on loopback.
-	LocalOnly bool
+	// Hosts are the host names the page is served by, besides IP
+	// addresses and localhost: a request whose Host is another name is
+	// refused, on the loopback and off it, so that a page of another site
+	// whose name is made to point here (DNS rebinding) cannot use the API.
+	Hosts []string
+	// Autosave is the autosave file the games New game starts are named
+	// after (NAME-2.EXT, NAME-3.EXT, ... beside it); default the session's
+	// own at the start.
+	Autosave string
 }
 
 // Server serves one session to a page. Every handler takes the mutex; the
@@ -44,6 +52,15 @@ type Server struct {
 	jobs    uint64
 	log     []string // recent steps, for the page
 
+	// startTools are the agents the tool played the seats by at the start:
+	// the page may bring them back though they read files.
+	startTools []string
+	// forecast stops the forecast in progress (at most one at a time),
+	// forecasts counts those running.
+	forecast  context.CancelFunc
+	forecasts int
+	slot      chan struct{} // held by the forecast that runs
+
 	base   context.Context // parent of every search; canceled by Close
 	stop   context.CancelFunc
 	search sync.WaitGroup
@@ -58,8 +75,11 @@ func New(sess *advise.Session, adv *advise.Advisor, o Options) (*Server, error) 
 	if o.Futures == 0 {
 		o.Futures = advise.DefaultFutures
 	}
+	if o.Autosave == "" {
+		o.Autosave = sess.AutosavePath()
+	}
 	base, stop := context.WithCancel(context.Background())
-	s := &Server{opts: o, adv: adv, sess: sess, base: base, stop: stop}
+	s := &Server{opts: o, adv: adv, sess: sess, base: base, stop: stop, startTools: sess.Tool(), slot: make(chan struct{}, 1)}
 	if err := s.toolLocked(); err != nil && !advise.IsAutosave(err) { // the tool's seat may open the game
 		stop()
 		return nil, fmt.Errorf("the tool's move: %w", err)
@@ -72,6 +92,13 @@ func (s *Server) Session() *advise.Session {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.sess
+}
+
+// Forecasts counts the forecasts being made for clients.
+func (s *Server) Forecasts() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.forecasts
 }
 
 // Close cancels a running search and waits for it.
@@ -148,10 +175,12 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
 		h.Set("Cache-Control", "no-store")
-		if s.opts.LocalOnly && !localHost(r.Host) {
-			writeError(w, http.StatusForbidden, fmt.Sprintf("host %q is not local", r.Host))
+		if !s.servedHost(r.Host) {
+			writeError(w, http.StatusForbidden, fmt.Sprintf("host %q is not served here (chariot serve --host names the host names it serves)", r.Host))
 			return
 		}
+		// The Host is one served here; a page of another origin may not
+		// use it (browsers send Origin with every POST).
 		if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host {
 			writeError(w, http.StatusForbidden, fmt.Sprintf("origin %q may not use this server", o))
 			return
@@ -160,16 +189,22 @@ func (s *Server) guard(next http.Handler) http.Handler {
 	})
 }
 
-func localHost(hostport string) bool {
+// servedHost reports whether a request's Host names this server: an IP
+// address (which no other site's page can have as its own origin),
+// localhost, or one of Options.Hosts.
+func (s *Server) servedHost(hostport string) bool {
 	host, _, err := net.SplitHostPort(hostport)
 	if err != nil {
 		host = hostport
 	}
-	switch host {
-	case "localhost", "127.0.0.1", "::1":
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if host == "" {
+		return false
+	}
+	if net.ParseIP(host) != nil || strings.EqualFold(host, "localhost") {
 		return true
 	}
-	return false
+	return slices.ContainsFunc(s.opts.Hosts, func(h string) bool { return strings.EqualFold(h, host) })
 }
 
 // changedLocked records a new position: the running search is stale.

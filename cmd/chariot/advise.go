@@ -92,6 +92,10 @@ func (f seatFlags) tool(s *advise.Session) error {
 	return nil
 }
 
+// maxFutures bounds --futures: each forecast plays that many games to the
+// end, and more than this many say no more.
+const maxFutures = 10000
+
 // forecastFutures is --futures as advise.Console and web.Options read it:
 // negative for none.
 func (f *sessionFlags) forecastFutures() int {
@@ -115,8 +119,8 @@ func (f *sessionFlags) open() (s *advise.Session, a *advise.Advisor, note string
 	if *f.think < 0 {
 		return nil, nil, "", fmt.Errorf("--think %v: want a duration of 0 or more", *f.think)
 	}
-	if *f.futures < 0 {
-		return nil, nil, "", fmt.Errorf("--futures %d: want 0 or more", *f.futures)
+	if *f.futures < 0 || *f.futures > maxFutures {
+		return nil, nil, "", fmt.Errorf("--futures %d: want 0 to %d", *f.futures, maxFutures)
 	}
 	var g env.Game
 	if *f.data != "" || *f.game != "" {

@@ -127,10 +127,12 @@ func TestAdviseFlagErrors(t *testing.T) {
 	}{
 		{[]string{"--top", "0"}, 1, "chariot: --top 0: want 1 to 100"},
 		{[]string{"--think", "-1s"}, 1, "chariot: --think -1s: want a duration of 0 or more"},
-		{[]string{"--futures", "-3"}, 1, "chariot: --futures -3: want 0 or more"},
+		{[]string{"--futures", "-3"}, 1, "chariot: --futures -3: want 0 to 10000"},
+		// A billion futures would tie a core up for each forecast.
+		{[]string{"--futures", "1000000000"}, 1, "chariot: --futures 1000000000: want 0 to 10000"},
 		{[]string{"--agent", "genius"}, 1, `chariot: unknown agent "genius"`},
 		{[]string{"--load", filepath.Join(dir, "none.json")}, 1, "chariot: load: open "},
-		{[]string{"--autosave", filepath.Join(dir, "no", "dir.json")}, 1, "chariot: autosave: open"},
+		{[]string{"--autosave", filepath.Join(dir, "no", "dir.json")}, 1, "chariot: autosave: write " + filepath.Join(dir, "no", "dir.json") + ": no such file or directory"},
 		{[]string{"--data", filepath.Join(dir, "map.json")}, 1, "chariot: game " + defaultGame + ":"},
 		{[]string{"extra"}, 2, `chariot advise: unexpected argument "extra"`},
 	} {

@@ -163,6 +163,7 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 		Shard:     shard,
 	}
 	cfg.Progress = progressTo(stderr, tty, *quiet)
+	cfg.Warn = stderr
 	// The games are summarised as they finish, so memory does not grow
 	// with their number, and an interrupted run still has its table.
 	var tally *eval.Tally
@@ -194,7 +195,7 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 		return fail(stderr, rerr)
 	}
 	rep.NoteSeats(g)
-	heading := benchHeading(eval.ShortSpec(g), *seed, *games, rep.Mode)
+	heading := benchHeading(eval.ShortSpec(g), *seed, tabled(rep, *games), rep.Mode)
 	if shard.Sharded() {
 		lo, hi := shard.Range(*games)
 		heading += fmt.Sprintf(", shard %s (games %d to %d)", shard, lo, hi-1)
@@ -208,13 +209,31 @@ func bench(args []string, stdout, stderr io.Writer, tty bool) int {
 	return exitOK
 }
 
-// benchHeading is the line above bench's tables.
-func benchHeading(game string, seed uint64, games int, mode eval.Mode) string {
+// benchHeading is the line above bench's tables; games is how many each
+// lineup played, as tabled says.
+func benchHeading(game string, seed uint64, games string, mode eval.Mode) string {
 	per := "lineup"
 	if mode == eval.Solo {
 		per = "agent"
 	}
-	return fmt.Sprintf("%s, seed %d, %d games per %s", game, seed, games, per)
+	return fmt.Sprintf("%s, seed %d, %s games per %s", game, seed, games, per)
+}
+
+// tabled is how many games each lineup of the tables has, "50" or "10 to
+// 50": a resumed file may hold more than --games asked (the default when
+// there are none).
+func tabled(rep eval.Report, asked int) string {
+	if len(rep.Agents) == 0 {
+		return fmt.Sprint(asked)
+	}
+	lo, hi := rep.Agents[0].Games, rep.Agents[0].Games
+	for _, a := range rep.Agents {
+		lo, hi = min(lo, a.Games), max(hi, a.Games)
+	}
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("%d to %d", lo, hi)
 }
 
 // writeReport prints the heading and the tables of a bench or a merge.

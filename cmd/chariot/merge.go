@@ -87,7 +87,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	rep.NoteSeats(g)
-	heading := benchHeading(eval.ShortSpec(g), merged.Run.Seed, merged.Run.Games, rep.Mode) +
+	heading := benchHeading(eval.ShortSpec(g), merged.Run.Seed, fmt.Sprint(merged.Run.Games), rep.Mode) +
 		fmt.Sprintf(", merged from %d shards into %s", len(shards), out)
 	if err := writeReport(stdout, heading, rep, *wide); err != nil {
 		return fail(stderr, err)

@@ -60,6 +60,13 @@ func (f metagameFlags) sides(cmd string, stderr io.Writer) (rows, cols []string,
 	return rows, cols, -1
 }
 
+// maxBoot bounds --boot (the replicates are held in memory; intervals
+// settle long before), maxCellGames --games (each cell holds its games).
+const (
+	maxBoot      = 100_000
+	maxCellGames = 1_000_000
+)
+
 // check validates the flags and builds the game and the shard.
 func (f metagameFlags) check(cmd string, stderr io.Writer) (env.Game, eval.Shard, int) {
 	shard, err := f.sharding.resolve(os.Getenv)
@@ -69,10 +76,12 @@ func (f metagameFlags) check(cmd string, stderr io.Writer) (env.Game, eval.Shard
 	switch {
 	case *f.games < 2:
 		return nil, shard, usageError(stderr, cmd, fmt.Sprintf("--games %d: need at least 2, for an interval", *f.games))
+	case *f.games > maxCellGames:
+		return nil, shard, usageError(stderr, cmd, fmt.Sprintf("--games %d: at most %d a cell (each cell keeps every game's return)", *f.games, maxCellGames))
 	case *f.workers < 1:
 		return nil, shard, usageError(stderr, cmd, fmt.Sprintf("--workers %d: need at least 1", *f.workers))
-	case *f.boot < 1:
-		return nil, shard, usageError(stderr, cmd, fmt.Sprintf("--boot %d: need at least 1", *f.boot))
+	case *f.boot < 1 || *f.boot > maxBoot:
+		return nil, shard, usageError(stderr, cmd, fmt.Sprintf("--boot %d: want 1 to %d", *f.boot, maxBoot))
 	}
 	g, err := newGame(*f.game, *f.data)
 	if err != nil {

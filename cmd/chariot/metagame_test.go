@@ -80,6 +80,9 @@ func TestMetagameErrors(t *testing.T) {
 		{[]string{"--agents", "greedy", "--opponents", "rules", "--resume"}, "--resume needs --out"},
 		{[]string{"--agents", "greedy,greedy", "--opponents", "rules", "--games", "2"}, "listed twice"},
 		{[]string{"--agents", "greedy", "--opponents", "nosuch", "--games", "2"}, `unknown agent "nosuch"`},
+		// A billion replicates crashed out of memory at once.
+		{[]string{"--agents", "greedy", "--opponents", "rules", "--boot", "1000000000"}, "--boot 1000000000: want 1 to 100000"},
+		{[]string{"--agents", "greedy", "--opponents", "rules", "--games", "2000000000"}, "--games 2000000000: at most 1000000 a cell"},
 	} {
 		status, stdout, stderr := runArgs(append([]string{"metagame"}, c.args...)...)
 		if status == 0 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 || stdout != "" {

@@ -112,3 +112,49 @@ func TestPSROErrors(t *testing.T) {
 		t.Errorf("the refused runs left %v (%v)", left, err)
 	}
 }
+
+// TestPSRORerunByAbsolutePath: a finished run rerun with its directory
+// spelled absolute (or ./run) resumes to the same output and leaves its
+// files as they were; before, it replayed every round into them and
+// printed other figures.
+func TestPSRORerunByAbsolutePath(t *testing.T) {
+	wd := t.TempDir()
+	t.Chdir(wd)
+	args := func(dir string) []string {
+		return []string{"psro", "--game", "pig:target=20", "--agents", "holdat:n=5,random", "--opponents", "holdat:n=25",
+			"--row-br", "mcts:sims=10", "--col-br", "mcts:sims=10", "--rounds", "2", "--games", "10",
+			"--boot", "20", "--quiet", "--workers", "2", "--dir", dir}
+	}
+	status, first, stderr := runArgs(args("run")...)
+	if status != 0 {
+		t.Fatalf("first run: %q", stderr)
+	}
+	files := func() map[string]string {
+		out := map[string]string{}
+		paths, _ := filepath.Glob(filepath.Join(wd, "run", "*"))
+		for _, p := range paths {
+			b, _ := os.ReadFile(p)
+			out[filepath.Base(p)] = string(b)
+		}
+		return out
+	}
+	before := files()
+	for _, dir := range []string{filepath.Join(wd, "run"), "./run"} {
+		status, again, stderr := runArgs(args(dir)...)
+		if status != 0 {
+			t.Fatalf("--dir %s: %q", dir, stderr)
+		}
+		if again != first {
+			t.Errorf("--dir %s prints\n%s\nthe first run\n%s", dir, again, first)
+		}
+		after := files()
+		for name, b := range before {
+			if after[name] != b {
+				t.Errorf("--dir %s changed %s", dir, name)
+			}
+		}
+		if len(after) != len(before) {
+			t.Errorf("--dir %s: %d files, had %d", dir, len(after), len(before))
+		}
+	}
+}

@@ -68,6 +68,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := selfplay.Config{Game: g, Agent: *agentSpec, Seats: eval.SplitAgents(*seatList), Games: *games, Seed: *seed, Workers: *workers, Out: *out, Resume: *resume, Seat: *seat, Shard: shard, StateOnly: *stateOnly, Teacher: *teacher}
 	cfg.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
+	cfg.Warn = stderr
 	n, err := interruptible(func(ctx context.Context) (int, error) {
 		return selfplay.Run(ctx, cfg)
 	}, func(n int) string {

@@ -10,8 +10,11 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"time"
 
+	"github.com/chariot-ai/chariot/advise"
 	"github.com/chariot-ai/chariot/advise/web"
 )
 
@@ -32,6 +35,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer, rea
 	sf := addSessionFlags(fs)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (keep it on loopback: the page has no login)")
 	dir := fs.String("dir", ".", "directory of the games saved and loaded from the page")
+	hosts := fs.String("host", "", "comma-separated host names the page is reached by, besides IP addresses and localhost (a request naming another host is refused, against DNS rebinding)")
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
@@ -47,7 +51,13 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer, rea
 		return fail(stderr, err)
 	}
 	local := isLoopback(ln.Addr())
-	srv, err := web.New(s, a, web.Options{Dir: *dir, Futures: sf.forecastFutures(), LocalOnly: local})
+	var served []string
+	for h := range strings.SplitSeq(*hosts, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			served = append(served, h)
+		}
+	}
+	srv, err := web.New(s, a, web.Options{Dir: *dir, Futures: sf.forecastFutures(), Hosts: served, Autosave: autosaveBase(s, *sf.autosave)})
 	if err != nil {
 		ln.Close()
 		return fail(stderr, err)
@@ -59,7 +69,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer, rea
 		fmt.Fprintln(stdout, note)
 	}
 	if !local {
-		fmt.Fprintln(stdout, "warning: listening beyond this machine; anyone who reaches it can play and save files in --dir")
+		fmt.Fprintln(stdout, "warning: listening beyond this machine; anyone who reaches it can play and save games in --dir (it answers only IP addresses, localhost and the names of --host)")
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
@@ -78,6 +88,15 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer, rea
 	}
 	fmt.Fprintln(stdout, resumeHint("serve", srv.Session(), *sf.autosave))
 	return exitOK
+}
+
+// autosaveBase is the file the page's new games are named after: the
+// --autosave file, where the session autosaves to it or beside it.
+func autosaveBase(s *advise.Session, flag string) string {
+	if p := s.AutosavePath(); p != "" && slices.Contains(advise.Autosaves(flag), p) {
+		return flag
+	}
+	return s.AutosavePath()
 }
 
 func isLoopback(a net.Addr) bool {

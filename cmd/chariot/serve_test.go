@@ -22,7 +22,7 @@ func TestServe(t *testing.T) {
 	var out, errOut bytes.Buffer
 	go func() {
 		done <- serveMain(ctx, []string{"--addr", "127.0.0.1:0", "--autosave", "", "--dir", t.TempDir(), "--think", "0",
-			"--agent", "ismcts:sims=10"}, &out, &errOut, func(a string) { addrc <- a })
+			"--agent", "ismcts:sims=10", "--host", "table.example, board.example"}, &out, &errOut, func(a string) { addrc <- a })
 	}()
 	var addr string
 	select {
@@ -42,6 +42,19 @@ func TestServe(t *testing.T) {
 	resp.Body.Close()
 	if err != nil || resp.StatusCode != 200 || !st.Chance || len(st.Faces) != 10 {
 		t.Errorf("state: %d %v %+v", resp.StatusCode, err, st)
+	}
+	// The host names of --host are served, others refused (DNS rebinding).
+	for host, want := range map[string]int{"board.example:80": 200, "table.example": 200, "evil.example": 403} {
+		req, _ := http.NewRequest("GET", "http://"+addr+"/api/state", nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %s: %d, want %d", host, resp.StatusCode, want)
+		}
 	}
 	cancel()
 	if status := <-done; status != 0 || errOut.Len() != 0 || !strings.Contains(out.String(), "the "+defaultGame+" advisor on http://127.0.0.1:") || !strings.Contains(out.String(), "Stopped.") {

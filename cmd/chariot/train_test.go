@@ -114,6 +114,7 @@ func TestTrainUsage(t *testing.T) {
 		{[]string{"selfplay"}, "chariot selfplay: missing --out"},
 		{[]string{"tune"}, "chariot tune: missing --params"},
 		{[]string{"tune", "--params", "c=3"}, "chariot tune: --params: param c=3: want a range lo:hi or a list a|b"},
+		{[]string{"tune", "--params", "c=1:2", "--confirm", "-4"}, "chariot tune: --confirm -4: want 0 (none) or more games"},
 	} {
 		status, _, stderr := runArgs(c.args...)
 		if status != 2 || !oneLineLike(stderr, c.want) {

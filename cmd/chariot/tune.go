@@ -48,6 +48,8 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "tune", "--candidates: need at least 1")
 	case *workers < 1:
 		return usageError(stderr, "tune", "--workers: need at least 1")
+	case *confirm < 0:
+		return usageError(stderr, "tune", fmt.Sprintf("--confirm %d: want 0 (none) or more games", *confirm))
 	}
 	space, err := tune.ParseSpace(*params)
 	if err != nil {

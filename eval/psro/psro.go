@@ -32,6 +32,7 @@ import (
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/eval/metagame"
+	"github.com/chariot-ai/chariot/internal/flock"
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/tune" // the agent tuned, which plays a spec file
 )
@@ -116,6 +117,12 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
 	}
+	// One process at a time on a run: two would play every game twice.
+	lock, err := flock.Dir(cfg.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("psro run directory: %w", err)
+	}
+	defer lock.Unlock()
 	rows, err := metagame.Canonical(cfg.Rows)
 	if err != nil {
 		return nil, err

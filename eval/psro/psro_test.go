@@ -2,6 +2,7 @@ package psro
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	_ "github.com/chariot-ai/chariot/agents/pig" // holdat
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/pig"
+	"github.com/chariot-ai/chariot/internal/flock"
 	_ "github.com/chariot-ai/chariot/search"
 )
 
@@ -41,5 +43,29 @@ func TestRolloutSurrogate(t *testing.T) {
 		RowBR: "mcts:sims=11", ColBR: "mcts:sims=10", Rounds: 1, Games: 10, Boot: 20, Workers: 1, Seed: 3, Dir: dir}); err == nil ||
 		!strings.Contains(err.Error(), "holds another run") {
 		t.Errorf("another run in the same directory: %v", err)
+	}
+}
+
+// TestOneProcessPerRun: a run directory another process holds is
+// refused before a game is played, with one line naming it.
+func TestOneProcessPerRun(t *testing.T) {
+	g, err := env.NewGame("pig:target=15")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	l, err := flock.Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Unlock()
+	_, err = Run(context.Background(), Config{Game: g, Rows: []string{"holdat:n=4"}, Cols: []string{"holdat:n=9"},
+		RowBR: "mcts:sims=10", ColBR: "mcts:sims=10", Rounds: 1, Games: 10, Boot: 20, Workers: 1, Seed: 3, Dir: dir})
+	var busy *flock.BusyError
+	if !errors.As(err, &busy) || busy.Path != dir {
+		t.Fatalf("a run on a held directory: %v, want it in use", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the held directory was written: %d files", len(entries))
 	}
 }

@@ -139,3 +139,47 @@ func TestReadersNeverSeeATornFile(t *testing.T) {
 	close(done)
 	readers.Wait()
 }
+
+// TestErrorNamesTheTarget: a failed write's error names the file asked
+// for, not the hidden temporary file it failed on.
+func TestErrorNamesTheTarget(t *testing.T) {
+	dir := t.TempDir()
+	notDir := filepath.Join(dir, "plain")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(notDir, "m.json")
+	err := WriteFile(path, []byte("x"))
+	if err == nil || !strings.HasPrefix(err.Error(), "write "+path+": ") || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("error %v, want it to name %s and no temporary file", err, path)
+	}
+}
+
+// TestKilledWritersLeftoverRemoved: the temporary file a killed process
+// left is removed by the next write of the same file; one of a process
+// still running stays.
+func TestKilledWritersLeftoverRemoved(t *testing.T) {
+	dir, path := withOld(t)
+	// A process that has ended: its pid is free (until reused, which a
+	// test run does not wait for).
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skip(err)
+	}
+	dead := filepath.Join(dir, tempPrefix("model.json", cmd.Process.Pid)+"123")
+	alive := filepath.Join(dir, tempPrefix("model.json", os.Getppid())+"456")
+	for _, p := range []string{dead, alive} {
+		if err := os.WriteFile(p, []byte("torn"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := WriteFile(path, []byte(newContent)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dead); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the killed writer's temporary file is still there: %v", err)
+	}
+	if _, err := os.Stat(alive); err != nil {
+		t.Errorf("a live writer's temporary file was removed: %v", err)
+	}
+}

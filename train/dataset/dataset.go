@@ -41,16 +41,16 @@
 // decision.
 //
 // A game's rows are written together when the game ends, so the file only
-// ever grows by whole games; games may come in any order when several
-// play at once. A run that is killed leaves at most a partial last game,
-// which Open drops when it resumes the file.
+// ever grows by whole games; self-play writes them in game order, however
+// many play at once (a merge of shards may order them otherwise). A run
+// that is killed leaves at most a partial last game, which Resume drops
+// and reports (Writer.Dropped).
 package dataset
 
 import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -60,6 +60,8 @@ import (
 
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/internal/flock"
+	"github.com/chariot-ai/chariot/internal/regular"
 )
 
 // Format and Version identify the file format in the header.
@@ -161,20 +163,41 @@ type Game struct {
 	Rows  []Row
 }
 
-// Writer appends whole games to a dataset file.
+// Writer appends whole games to a dataset file. It holds the file's lock
+// (package flock) until Close: one process writes a dataset at a time.
 type Writer struct {
 	path string
 	f    *os.File
+	lock *flock.Lock
+	// Dropped is the size in bytes of the unfinished game Resume cut off
+	// the end of the file (a run stopped while writing it), or 0.
+	Dropped int64
+}
+
+// lock takes the dataset's lock, creating the file if it is not there.
+func lock(path string) (*flock.Lock, error) {
+	l, err := flock.File(path)
+	if err != nil {
+		return nil, fmt.Errorf("dataset: %w", err)
+	}
+	return l, nil
 }
 
 // Create starts a new dataset at path with header h; the file must not
 // exist or be empty.
-func Create(path string, h Header) (*Writer, error) {
-	data, err := os.ReadFile(path)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+func Create(path string, h Header) (w *Writer, err error) {
+	l, err := lock(path)
+	if err != nil {
 		return nil, err
 	}
-	if len(data) > 0 {
+	defer func() {
+		if err != nil {
+			l.Unlock()
+		}
+	}()
+	if st, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if st.Size() > 0 {
 		return nil, fmt.Errorf("dataset %s exists and is not empty: resume it, or choose another file", path)
 	}
 	h.Format, h.Version = Format, Version
@@ -182,7 +205,7 @@ func Create(path string, h Header) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
 	}
@@ -190,15 +213,24 @@ func Create(path string, h Header) (*Writer, error) {
 		f.Close()
 		return nil, fmt.Errorf("dataset %s: %w", path, err)
 	}
-	return &Writer{path: path, f: f}, nil
+	return &Writer{path: path, f: f, lock: l}, nil
 }
 
 // Resume opens an existing dataset to append to it. Its header must match
 // h in game, feature version, agent and seed. It returns the indices of
 // the games already complete; a partial game at the end (a killed run) is
 // cut off.
-func Resume(path string, h Header) (*Writer, map[int]bool, error) {
-	f, err := os.Open(path)
+func Resume(path string, h Header) (w *Writer, done map[int]bool, err error) {
+	l, err := lock(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() {
+		if err != nil {
+			l.Unlock()
+		}
+	}()
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -234,7 +266,7 @@ func Resume(path string, h Header) (*Writer, map[int]bool, error) {
 	if err := sameFiles(old.Files, h.Files); err != nil {
 		return nil, nil, fmt.Errorf("dataset %s: %w", path, err)
 	}
-	done := map[int]bool{}
+	done = map[int]bool{}
 	for _, g := range keep.games {
 		done[g] = true
 	}
@@ -247,7 +279,7 @@ func Resume(path string, h Header) (*Writer, map[int]bool, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return &Writer{path: path, f: f}, done, nil
+	return &Writer{path: path, f: f, lock: l, Dropped: st.Size() - keep.offset}, done, nil
 }
 
 // Write appends a finished game in one write.
@@ -311,9 +343,15 @@ func floats(b *bytes.Buffer, xs []float64) {
 	b.WriteByte(']')
 }
 
-// Close closes the file.
+// Close closes the file and releases its lock; closing again does nothing.
 func (w *Writer) Close() error {
-	if err := w.f.Close(); err != nil {
+	if w.f == nil {
+		return nil
+	}
+	f := w.f
+	w.f = nil
+	defer w.lock.Unlock()
+	if err := f.Close(); err != nil {
 		return fmt.Errorf("dataset %s: %w", w.path, err)
 	}
 	return nil
@@ -340,7 +378,7 @@ func (d *Dataset) Games() int {
 // Read reads a dataset. A partial game at the end (a run killed while
 // writing) is left out.
 func Read(path string) (*Dataset, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil, err
 	}

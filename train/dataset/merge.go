@@ -9,6 +9,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/chariot-ai/chariot/internal/regular"
 )
 
 // ShardInfo marks the dataset of one shard of a self-play run split over
@@ -156,7 +158,7 @@ func Merge(out string, paths []string) (int, error) {
 
 // readHeader reads a dataset's header line.
 func readHeader(path string) (*Header, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +181,7 @@ func readHeader(path string) (*Header, error) {
 // as they are in the file, to fn, one game in memory at a time; the rows
 // are checked as Read checks them.
 func eachGame(path string, fn func(game int, raw []byte) error) error {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return err
 	}

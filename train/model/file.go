@@ -7,14 +7,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/internal/atomicfile"
+	"github.com/chariot-ai/chariot/internal/regular"
 	"github.com/chariot-ai/chariot/train/features"
 )
+
+// MaxFileSize bounds a model file read back (the largest trained so far
+// are a few megabytes), so that a wrong path cannot fill the memory.
+const MaxFileSize = 1 << 30
 
 // The model file is one JSON object:
 //
@@ -226,7 +230,7 @@ func (m *Model) Save(path string) error {
 // Load reads a model file and checks that it is whole. It does not check
 // that the model fits a game: see Check.
 func Load(path string) (*Model, error) {
-	b, err := os.ReadFile(path)
+	b, err := regular.ReadFile(path, MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("model %s: %w", path, err)
 	}

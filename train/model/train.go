@@ -7,11 +7,11 @@ import (
 	"github.com/chariot-ai/chariot/internal/rng"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"sort"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/internal/regular"
 	"github.com/chariot-ai/chariot/train/dataset"
 	"github.com/chariot-ai/chariot/train/features"
 )
@@ -82,7 +82,7 @@ func heldOut(seed uint64, k, i int, share float64) bool {
 func dataRefs(src []Source) ([]DataRef, error) {
 	var refs []DataRef
 	for _, s := range src {
-		f, err := os.Open(s.Path)
+		f, err := regular.Open(s.Path)
 		if err != nil {
 			return nil, err
 		}

@@ -12,8 +12,9 @@
 //
 // Game i of a run is played exactly as `chariot bench` plays it: from the
 // seed eval.GameSeed(seed, i), with the agent seeded by
-// agents.SeatSeed(eval.AgentSeed(seed, i, spec), p) in seat p. The rows of
-// a game do not depend on the number of workers.
+// agents.SeatSeed(eval.AgentSeed(seed, i, spec), p) in seat p. The games
+// are written in game order, so the file, byte for byte, does not depend
+// on the number of workers.
 package selfplay
 
 import (
@@ -57,6 +58,9 @@ type Config struct {
 	Resume bool
 	// Progress, if not nil, receives a progress bar: give it a terminal.
 	Progress io.Writer
+	// Warn, if not nil, is told what a resume drops of the dataset (an
+	// unfinished game a stopped run was writing).
+	Warn io.Writer
 	// Seat is the seat whose decisions are recorded; -1 records every
 	// seat, which needs every seat's features to be alike.
 	Seat int
@@ -166,6 +170,9 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 		return 0, err
 	}
 	defer w.Close()
+	if w.Dropped > 0 && cfg.Warn != nil {
+		fmt.Fprintf(cfg.Warn, "dataset %s: dropped its last %d bytes, an unfinished game a stopped run was writing (it is played again)\n", cfg.Out, w.Dropped)
+	}
 	lo, hi := cfg.Shard.Range(cfg.Games)
 	todo := hi - lo
 	for i := range done {
@@ -186,20 +193,36 @@ func Run(ctx context.Context, cfg Config) (int, error) {
 		workers = runtime.NumCPU()
 	}
 	bar := pool.NewBar(cfg.Progress, todo, "selfplay", "games")
-	played, err := pool.Run(ctx, workers, games, func(i int) (dataset.Game, error) {
+	// Games finish in any order but are written in game order, so that the
+	// file does not depend on the number of workers: a game waits in
+	// ahead until every game before it is written.
+	next, ahead, written := lo, map[int]dataset.Game{}, 0
+	_, err = pool.Run(ctx, workers, games, func(i int) (dataset.Game, error) {
 		return PlayGame(ctx, cfg.Game, lineup, teacher, cfg.Seed, i, recorded, !cfg.StateOnly)
 	}, func(g dataset.Game) error {
-		if err := w.Write(g); err != nil {
-			return err
+		ahead[g.Index] = g
+		for ; next < hi; next++ {
+			if done[next] {
+				continue
+			}
+			g, ok := ahead[next]
+			if !ok {
+				break
+			}
+			delete(ahead, next)
+			if err := w.Write(g); err != nil {
+				return err
+			}
+			written++
+			bar.Add()
 		}
-		bar.Add()
 		return nil
 	})
 	bar.End(err == nil)
 	if cerr := w.Close(); cerr != nil && err == nil {
 		err = cerr
 	}
-	return played, err
+	return written, err
 }
 
 // lineupOf is the canonical agent spec of every seat of a run, each

@@ -3,15 +3,21 @@ package selfplay
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/envtest"
 	_ "github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/internal/flock"
 	"github.com/chariot-ai/chariot/train/dataset"
 )
 
@@ -37,9 +43,15 @@ func TestRunResume(t *testing.T) {
 	data = append(data, bytes.Join(extra[:5], []byte("\n"))...)
 	data = append(data, []byte("\n{\"game\":3,\"ga")...)
 	os.WriteFile(two, data, 0o644)
-	n, err := Run(t.Context(), Config{Game: g, Agent: "random", Games: 6, Seed: 9, Workers: 2, Out: two, Resume: true, Seat: -1})
+	var warn bytes.Buffer
+	n, err := Run(t.Context(), Config{Game: g, Agent: "random", Games: 6, Seed: 9, Workers: 2, Out: two, Resume: true, Seat: -1, Warn: &warn})
 	if err != nil || n != 3 {
 		t.Fatalf("resume played %d games: %v", n, err)
+	}
+	// The cut is said, with its size.
+	cut := len(bytes.Join(extra[:5], []byte("\n"))) + len("\n{\"game\":3,\"ga")
+	if want := fmt.Sprintf("dataset %s: dropped its last %d bytes, an unfinished game a stopped run was writing (it is played again)\n", two, cut); warn.String() != want {
+		t.Errorf("note %q, want %q", warn.String(), want)
 	}
 	d2, err := dataset.Read(two)
 	if err != nil {
@@ -72,6 +84,70 @@ func TestRunResume(t *testing.T) {
 	// A new run will not overwrite.
 	if _, err := Run(t.Context(), Config{Game: g, Agent: "random", Games: 6, Seed: 9, Out: two, Seat: -1}); err == nil {
 		t.Fatal("overwrote a dataset")
+	}
+}
+
+// slow is a test agent that plays like random but waits a few
+// milliseconds a decision, more in some games than others (by its seed),
+// so that games played at once finish out of order.
+type slow struct {
+	*agents.Random
+	wait time.Duration
+}
+
+func (a slow) Act(ctx context.Context, s env.State) (env.Action, error) {
+	time.Sleep(a.wait)
+	return a.Random.Act(ctx, s)
+}
+
+func init() {
+	agents.Register(agents.Registration{Name: "test-slow", New: func(g env.Game, _ env.Params, seed uint64) (agents.Agent, error) {
+		return slow{agents.NewRandom(g, seed), time.Duration(seed%4) * time.Millisecond}, nil
+	}})
+}
+
+// TestFileIndependentOfWorkers: one worker or four, the dataset is the
+// same file byte for byte, its games in game order, though four workers
+// finish them out of order.
+func TestFileIndependentOfWorkers(t *testing.T) {
+	g := envtest.NewGame(t, "pig")
+	dir := t.TempDir()
+	var files [][]byte
+	for _, workers := range []int{1, 4} {
+		out := filepath.Join(dir, fmt.Sprintf("w%d.jsonl", workers))
+		if _, err := Run(t.Context(), Config{Game: g, Agent: "test-slow", Games: 12, Seed: 4, Workers: workers, Out: out, Seat: -1}); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, data)
+	}
+	if !bytes.Equal(files[0], files[1]) {
+		t.Fatalf("one worker's dataset (%d bytes) and four's (%d bytes) differ", len(files[0]), len(files[1]))
+	}
+}
+
+// TestOneWriterPerDataset: a dataset another writer holds is refused, not
+// appended to.
+func TestOneWriterPerDataset(t *testing.T) {
+	g := envtest.NewGame(t, "pig")
+	out := filepath.Join(t.TempDir(), "d.jsonl")
+	l, err := flock.File(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Unlock()
+	for _, resume := range []bool{false, true} {
+		_, err := Run(t.Context(), Config{Game: g, Agent: "random", Games: 2, Seed: 1, Out: out, Resume: resume, Seat: -1})
+		var busy *flock.BusyError
+		if !errors.As(err, &busy) {
+			t.Errorf("resume %t: %v, want the dataset in use", resume, err)
+		}
+	}
+	if st, _ := os.Stat(out); st.Size() != 0 {
+		t.Errorf("the locked dataset was written: %d bytes", st.Size())
 	}
 }
 

@@ -24,7 +24,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,7 +32,11 @@ import (
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/internal/atomicfile"
+	"github.com/chariot-ai/chariot/internal/regular"
 )
+
+// maxSpecFile bounds a spec file read back: one line of options.
+const maxSpecFile = 1 << 20
 
 // Param is one option to tune: a numeric range, or a list of values.
 type Param struct {
@@ -294,7 +297,7 @@ func SaveSpec(path, spec string) error {
 // LoadSpec reads a spec file written by SaveSpec: the first line that is
 // neither empty nor a # comment.
 func LoadSpec(path string) (string, error) {
-	b, err := os.ReadFile(path)
+	b, err := regular.ReadFile(path, maxSpecFile)
 	if err != nil {
 		return "", err
 	}

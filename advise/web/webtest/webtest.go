@@ -69,7 +69,7 @@ func NewServer(t testing.TB, g env.Game, think time.Duration, agent string) (*ht
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := web.New(s, a, web.Options{Dir: dir, Futures: 20, LocalOnly: true})
+	srv, err := web.New(s, a, web.Options{Dir: dir, Futures: 20})
 	if err != nil {
 		t.Fatal(err)
 	}
