@@ -51,6 +51,11 @@ func (Game) NumDistinctActions() int               { return int(numActions) }
 func (Game) ObservationSize() int                  { return 4 }
 func (Game) NewInitialState(seed uint64) env.State { return &State{Distance: start} }
 
+// Facts states what the game is before any play: one seat's score between
+// caught (-5) and the gate destroyed (10); at most maxTurns decisions, each
+// followed by one die at most; six faces.
+func (Game) Facts() env.Facts { return env.SeatVPFacts(-5, 10, false, 2*maxTurns, 6) }
+
 // UnmarshalState reads MarshalJSON's output, refusing what no game reaches.
 func (Game) UnmarshalState(data []byte) (env.State, error) {
 	var s State
