@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"context"
+	"github.com/chariot-ai/chariot/internal/sweep"
 	"testing"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -39,10 +40,8 @@ func playFresh(tb testing.TB, name string, seed uint64) {
 // or per game object (32 KB a game object was the skirmish's route cache)
 // grows it by 64 MB or more.
 func TestMemoryIsFlatInGamesPlayed(t *testing.T) {
-	first, more := 1000, 2000
-	if testing.Short() {
-		first, more = 250, 500 // 16 MB at 32 KB a game still shows
-	}
+	// 250 and 500 games (16 MB at 32 KB a game) still show a leak.
+	first, more := sweep.Size(1000, 250, 250), sweep.Size(2000, 500, 500)
 	for _, r := range env.Games() {
 		t.Run(r.Name, func(t *testing.T) {
 			seed := uint64(0)

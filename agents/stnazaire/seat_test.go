@@ -3,6 +3,7 @@ package stnazaire
 import (
 	"context"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/sweep"
 	"hash/fnv"
 	"strings"
 	"testing"
@@ -40,10 +41,7 @@ func britishTrace(t *testing.T, g env.Game, seed uint64, players []agents.Agent)
 // die and VP for VP, whatever the British agent does; under german_variant
 // too, since the tie die stays a chance node where the rules roll it.
 func TestRulesAgentPlaysTheGermansAsTheRules(t *testing.T) {
-	seeds := 2000
-	if testing.Short() {
-		seeds = 200
-	}
+	seeds := sweep.Size(2000, 300, 200)
 	for _, c := range []struct {
 		opts    string
 		british []string

@@ -2,6 +2,7 @@ package ahraid
 
 import (
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/sweep"
 	"math/rand/v2"
 	"testing"
 
@@ -90,7 +91,7 @@ func TestRandomPlayProperties(t *testing.T) {
 	g := Default()
 	rng := rand.New(rand.NewPCG(2026, 19))
 	var buf []env.Action
-	for i := range 2000 {
+	for i := range sweep.Size(2000, 300, 300) {
 		s := g.newState()
 		for steps := 0; !s.IsTerminal(); steps++ {
 			if steps > 50000 {

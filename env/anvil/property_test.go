@@ -2,6 +2,7 @@ package anvil
 
 import (
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/sweep"
 	"math/rand/v2"
 	"testing"
 
@@ -86,10 +87,7 @@ func TestConformance(t *testing.T) {
 // TestRandomPlayProperties plays 2,000 random games, checking the
 // invariants after every step and that every game ends.
 func TestRandomPlayProperties(t *testing.T) {
-	games := 2000
-	if testing.Short() {
-		games = 200
-	}
+	games := sweep.Size(2000, 300, 200)
 	rng := rand.New(rand.NewPCG(2026, 18))
 	var buf []env.Action
 	gs := []*Game{Default(), mustGame(t, "scenario=2"), mustGame(t, "scenario=3,combat_groups=true")}

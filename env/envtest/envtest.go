@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/sweep"
 	"math"
 	"math/rand/v2"
 	"runtime/debug"
@@ -90,8 +91,12 @@ const (
 	DefaultMaxSteps = 10000
 )
 
-// shortGames caps Config.Games in short mode (go test -short).
-const shortGames = 3
+// plainGames caps Config.Games in a plain go test, shortGames under
+// -short; CHARIOT_LONG=1 plays them all (package sweep).
+const (
+	plainGames = 5
+	shortGames = 3
+)
 
 // maxReported is how many failing games Check reports before it gives up.
 const maxReported = 5
@@ -153,11 +158,10 @@ func Check(t TB, g env.Game, cfg Config) {
 	if cfg.Games <= 0 {
 		cfg.Games = DefaultGames
 	}
-	if testing.Short() && cfg.Games > shortGames {
-		// Short mode is CI's race-detector pass, after the full run: the
-		// checks all run, on fewer games.
-		cfg.Games = shortGames
-	}
+	// Every check runs on every game's states; a plain run plays fewer
+	// games than asked, CI's long step (CHARIOT_LONG=1) all of them, and
+	// the race-detector pass (-short) fewer still.
+	cfg.Games = sweep.Size(cfg.Games, plainGames, shortGames)
 	id := g.Name() + ":" + g.Options()
 	for _, k := range cfg.Skip {
 		if !slices.Contains(checkNames, k) {

@@ -2,6 +2,7 @@ package jubilee
 
 import (
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/sweep"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -141,7 +142,7 @@ func TestConformance(t *testing.T) {
 // after every step, and checks that no chit is drawn twice in a cycle of
 // the cup (4.1 II, IV.2).
 func TestRandomPlayProperties(t *testing.T) {
-	randomPlay(t, Default(), 2000)
+	randomPlay(t, Default(), sweep.Size(2000, 300, 300))
 }
 
 // TestRandomPlayPropertiesVariants does the same with every variant and

@@ -3,6 +3,7 @@ package skirmish
 import (
 	"context"
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/sweep"
 	"math/rand/v2"
 	"testing"
 
@@ -67,7 +68,7 @@ func TestConformance(t *testing.T) {
 func TestProperty2000Games(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var buf []env.Action
-	for k := range 2000 {
+	for k := range sweep.Size(2000, 300, 300) {
 		g := mustGame(Options{Reactions: []string{"sleepy", "alert"}[k%2], Seat: k%4 >= 2})
 		s := g.newState()
 		for step := 0; !s.IsTerminal(); step++ {

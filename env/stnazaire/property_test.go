@@ -2,6 +2,7 @@ package stnazaire
 
 import (
 	"fmt"
+	"github.com/chariot-ai/chariot/internal/sweep"
 	"math/rand/v2"
 	"testing"
 
@@ -124,11 +125,7 @@ func TestConformance(t *testing.T) {
 // invariants after every step, plus a legal action at every non-terminal
 // state and that every game ends within the turn limit.
 func TestRandomPlayProperties(t *testing.T) {
-	games := 2000
-	if testing.Short() {
-		games = 200
-	}
-	playRandomGames(t, Default(), games, 2026)
+	playRandomGames(t, Default(), sweep.Size(2000, 300, 200), 2026)
 }
 
 // playRandomGames plays games random games of g from seeds 0.. with the dice and
