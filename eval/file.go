@@ -77,7 +77,8 @@ type resultFile struct {
 	seed     uint64
 	seats    int   // the game's seats: rows of more than one name them
 	keep     int64 // bytes of whole lines; a torn last line lies beyond
-	f        *os.File
+	f        *os.File  // the file opened to append, closed by close
+	w        io.Writer // where rows go: f, or a merge's output
 	csv      *csv.Writer
 	header   bool                         // CSV: the header is written
 	seatCols bool                         // CSV: the header has the columns of csvSeats
@@ -194,10 +195,8 @@ func (rf *resultFile) openAppend() error {
 		return err
 	}
 	rf.f = f
-	if rf.format == formatCSV {
-		rf.csv = csv.NewWriter(f)
-		rf.header = rf.keep > 0
-	}
+	rf.writeTo(f)
+	rf.header = rf.format == formatCSV && rf.keep > 0
 	return nil
 }
 
@@ -584,8 +583,17 @@ func (rf *resultFile) writeJSON(r GameResult) error {
 		fmt.Fprintf(&b, `,"run":%s`, run)
 	}
 	b.WriteString("}\n")
-	_, err := rf.f.Write(b.Bytes())
+	_, err := rf.w.Write(b.Bytes())
 	return err
+}
+
+// writeTo sends the rows written from now on to w: the file opened to
+// append, or the one a merge writes (atomicfile.Write).
+func (rf *resultFile) writeTo(w io.Writer) {
+	rf.w = w
+	if rf.format == formatCSV {
+		rf.csv = csv.NewWriter(w)
+	}
 }
 
 // fmtFloat writes v exactly, in the shortest form that reads back equal.

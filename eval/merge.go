@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/internal/atomicfile"
 )
 
 // Merged describes the run Merge joined.
@@ -155,35 +157,23 @@ func Merge(out string, paths []string, begin func(Merged), keep func(GameResult)
 	if begin != nil {
 		begin(m)
 	}
-	tmp := out + ".merging"
 	format, _ := OutFormat(out)
-	w := &resultFile{path: tmp, format: format, gameSpec: m.Game, seats: game.NumPlayers()}
-	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	if err := w.openAppend(); err != nil {
-		return err
-	}
-	defer os.Remove(tmp)
-	for _, sf := range shards {
-		if err := sf.rf.scan(func(r GameResult) error {
-			if err := w.write(r); err != nil {
+	return atomicfile.Write(out, func(f io.Writer) error {
+		w := &resultFile{path: out, format: format, gameSpec: m.Game, seats: game.NumPlayers()}
+		bw := bufio.NewWriterSize(f, 1<<16)
+		w.writeTo(bw)
+		for _, sf := range shards {
+			if err := sf.rf.scan(func(r GameResult) error {
+				if err := w.write(r); err != nil {
+					return err
+				}
+				return keep(r)
+			}); err != nil {
 				return err
 			}
-			return keep(r)
-		}); err != nil {
-			w.close()
-			return err
 		}
-	}
-	if err := w.f.Sync(); err != nil {
-		w.close()
-		return err
-	}
-	if err := w.close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, out)
+		return bw.Flush()
+	})
 }
 
 // openShard reads the run identity and the game spec from the first row of

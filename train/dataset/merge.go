@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/internal/atomicfile"
 	"github.com/chariot-ai/chariot/internal/regular"
 )
 
@@ -23,12 +25,10 @@ type ShardInfo struct {
 	Games int    `json:"games"`
 }
 
-// shardOf reads "I/N".
+// shardOf reads "I/N", as eval.ParseShard does for every run.
 func shardOf(s *ShardInfo) (i, n int, err error) {
-	if _, err := fmt.Sscanf(s.Shard, "%d/%d", &i, &n); err != nil || n < 1 || i < 0 || i >= n {
-		return 0, 0, fmt.Errorf("shard %q is not I/N", s.Shard)
-	}
-	return i, n, nil
+	sh, err := eval.ParseShard(s.Shard)
+	return sh.I, sh.N, err
 }
 
 // Merge joins the datasets of the shards of one self-play run into one
@@ -75,49 +75,54 @@ func Merge(out string, paths []string) (int, error) {
 	games := shards[0].h.Shard.Games
 	n := shards[0].n
 
-	tmp := out + ".merging"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return 0, err
-	}
-	defer os.Remove(tmp)
-	defer f.Close()
-	w := bufio.NewWriterSize(f, 1<<16)
-	h := shards[0].h
-	h.Shard = nil
-	line, err := json.Marshal(h)
-	if err != nil {
-		return 0, err
-	}
-	w.Write(append(line, '\n'))
-
-	seen := make([]bool, games)
-	have := make([]bool, n)
-	var dups []string
 	total := 0
-	for _, s := range shards {
-		have[s.i] = true
-		lo, hi := s.i*games/n, (s.i+1)*games/n
-		err := eachGame(s.path, func(game int, rows []byte) error {
-			if game < lo || game >= hi {
-				return fmt.Errorf("dataset %s: game %d is not in shard %s (games %d to %d)", s.path, game, s.h.Shard.Shard, lo, hi-1)
-			}
-			if seen[game] {
-				dups = append(dups, fmt.Sprintf("game %d (again in %s)", game, s.path))
-				return nil
-			}
-			seen[game] = true
-			total++
-			_, err := w.Write(rows)
-			return err
-		})
+	err := atomicfile.Write(out, func(f io.Writer) error {
+		w := bufio.NewWriterSize(f, 1<<16)
+		h := shards[0].h
+		h.Shard = nil
+		line, err := json.Marshal(h)
 		if err != nil {
-			return 0, err
+			return err
 		}
-	}
-	if len(dups) > 0 {
-		return 0, fmt.Errorf("games given twice: %s", strings.Join(dups[:min(len(dups), 5)], "; "))
-	}
+		w.Write(append(line, '\n'))
+
+		seen := make([]bool, games)
+		have := make([]bool, n)
+		var dups []string
+		for _, s := range shards {
+			have[s.i] = true
+			lo, hi := s.i*games/n, (s.i+1)*games/n
+			err := eachGame(s.path, func(game int, rows []byte) error {
+				if game < lo || game >= hi {
+					return fmt.Errorf("dataset %s: game %d is not in shard %s (games %d to %d)", s.path, game, s.h.Shard.Shard, lo, hi-1)
+				}
+				if seen[game] {
+					dups = append(dups, fmt.Sprintf("game %d (again in %s)", game, s.path))
+					return nil
+				}
+				seen[game] = true
+				total++
+				_, err := w.Write(rows)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+		}
+		if len(dups) > 0 {
+			return fmt.Errorf("games given twice: %s", strings.Join(dups[:min(len(dups), 5)], "; "))
+		}
+		if missing := missingGames(seen, have, games, n); missing != "" {
+			return fmt.Errorf("games missing: %s", missing)
+		}
+		return w.Flush()
+	})
+	return total, err
+}
+
+// missingGames names the shards not given and the games of the given
+// shards not there, the first five and a count of the rest; "" if none.
+func missingGames(seen, have []bool, games, n int) string {
 	var missing []string
 	for i := range n {
 		if !have[i] {
@@ -141,19 +146,7 @@ func Merge(out string, paths []string) (int, error) {
 	if count > 5 {
 		missing = append(missing, fmt.Sprintf("and %d more", count-5))
 	}
-	if len(missing) > 0 {
-		return 0, fmt.Errorf("games missing: %s", strings.Join(missing, ", "))
-	}
-	if err := w.Flush(); err != nil {
-		return 0, err
-	}
-	if err := f.Sync(); err != nil {
-		return 0, err
-	}
-	if err := f.Close(); err != nil {
-		return 0, err
-	}
-	return total, os.Rename(tmp, out)
+	return strings.Join(missing, ", ")
 }
 
 // readHeader reads a dataset's header line.
