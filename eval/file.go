@@ -75,8 +75,8 @@ type resultFile struct {
 	format   string
 	gameSpec string
 	seed     uint64
-	seats    int   // the game's seats: rows of more than one name them
-	keep     int64 // bytes of whole lines; a torn last line lies beyond
+	seats    int       // the game's seats: rows of more than one name them
+	keep     int64     // bytes of whole lines; a torn last line lies beyond
 	f        *os.File  // the file opened to append, closed by close
 	w        io.Writer // where rows go: f, or a merge's output
 	csv      *csv.Writer

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/tune"
@@ -93,7 +94,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "\nConfirmation on %d fresh games (seed %d): best %s\n", res.Confirmed.Games, *seed+1, ci(res.Confirmed.Mean, res.Confirmed.Half))
 		fmt.Fprintf(stdout, "reference %s; paired difference best − reference %s\n", ci(res.ConfirmedRef.Mean, res.ConfirmedRef.Half), ci(res.Confirmed.Diff, res.Confirmed.DiffHalf))
 	}
-	if err := tune.SaveSpec(*out, res.Best); err != nil {
+	if err := agents.SaveSpec(*out, res.Best); err != nil {
 		return fail(stderr, err)
 	}
 	fmt.Fprintf(stdout, "\nbest: %s\nsaved in %s: chariot bench --agents %s,tuned:file=%s\n", res.Best, *out, res.Reference, *out)

@@ -34,7 +34,6 @@ import (
 	"github.com/chariot-ai/chariot/eval/metagame"
 	"github.com/chariot-ai/chariot/internal/flock"
 	"github.com/chariot-ai/chariot/search"
-	"github.com/chariot-ai/chariot/train/tune" // the agent tuned, which plays a spec file
 )
 
 // Config is a PSRO run.
@@ -299,10 +298,10 @@ func (cfg Config) writeSpec(name, spec string) (string, error) {
 	// (eval.AgentSeed), so shards on machines whose directories differ
 	// above the run's play the same games.
 	path := filepath.Join(cfg.Dir, name)
-	if old, err := tune.LoadSpec(path); err == nil && old != spec {
+	if old, err := agents.LoadSpec(path); err == nil && old != spec {
 		return "", fmt.Errorf("%s holds %s, but this run's response is %s: the directory holds another run", path, old, spec)
 	}
-	if err := tune.SaveSpec(path, spec); err != nil {
+	if err := agents.SaveSpec(path, spec); err != nil {
 		return "", err
 	}
 	return "tuned:file=" + path, nil

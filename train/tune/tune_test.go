@@ -67,7 +67,7 @@ func TestRun(t *testing.T) {
 	}
 	// The tuned agent plays the saved spec.
 	spec := filepath.Join(dir, "best.spec")
-	if err := SaveSpec(spec, res.Best); err != nil {
+	if err := agents.SaveSpec(spec, res.Best); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := agents.New("tuned:file="+spec, g, 1); err != nil {
