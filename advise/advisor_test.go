@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/pig"
 )
@@ -66,35 +67,45 @@ func TestPool(t *testing.T) {
 
 func TestSuggestSims(t *testing.T) {
 	s := decisionState(t, 1)
-	a, err := NewAdvisor(s.Game(), Options{Agent: "ismcts:sims=40", Top: 3, Seed: 7})
+	const spec = "ismcts:sims=40"
+	a, err := NewAdvisor(s.Game(), Options{Agent: spec, Top: 3, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
 	before := stateJSONOf(t, s.State())
-	var progress []Suggestion
-	sg, err := a.Suggest(context.Background(), s.State(), func(p Suggestion) { progress = append(progress, p) })
+	sg, err := a.Suggest(context.Background(), s.State())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if stateJSONOf(t, s.State()) != before {
 		t.Error("Suggest changed the position")
 	}
-	if !sg.Done || sg.Sims != 40 || sg.Slices != 4 || sg.Of != 4 || sg.Progress != 1 {
-		t.Errorf("suggestion: done %v, %d sims, %d/%d slices, progress %g; want done, 40, 4/4, 1", sg.Done, sg.Sims, sg.Slices, sg.Of, sg.Progress)
-	}
-	if len(progress) != 3 || progress[0].Slices != 1 || progress[0].Progress != 0.25 {
-		t.Errorf("progress reports %d, want 3 (after slices 1..3)", len(progress))
+	if !sg.Done || sg.Sims != 40 || sg.Progress != 1 || sg.Rule != "most simulations" || !strings.Contains(sg.Stop, "budget of 40 simulations") {
+		t.Errorf("suggestion: done %v, %d sims, progress %g, rule %q, stop %q; want done, 40, 1, most simulations, its budget", sg.Done, sg.Sims, sg.Progress, sg.Rule, sg.Stop)
 	}
 	legal := s.Legal()
 	if len(sg.Moves) != min(3, len(legal)) || sg.Legal != len(legal) {
 		t.Fatalf("%d moves listed of %d legal, want %d", len(sg.Moves), sg.Legal, min(3, len(legal)))
+	}
+	// The top row is the move the agent plays, seeded as chariot play
+	// seeds seat p's agent.
+	ag, err := agents.New(spec, s.Game(), agents.SeatSeed(7, int(s.State().CurrentPlayer())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	played, err := ag.Act(context.Background(), s.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sg.Moves[0].Action != played {
+		t.Errorf("top suggestion %s, but the agent plays %s", sg.Moves[0].Name, s.State().ActionString(played))
 	}
 	total := 0.0
 	for i, m := range sg.Moves {
 		if legal[m.Number-1] != m.Action || m.Name != s.State().ActionString(m.Action) {
 			t.Errorf("move %d: number %d names %q, not action %d", i, m.Number, m.Name, m.Action)
 		}
-		if i > 0 && m.Visits > sg.Moves[i-1].Visits {
+		if i > 1 && m.Visits > sg.Moves[i-1].Visits {
 			t.Errorf("moves not sorted by visits: %d after %d", m.Visits, sg.Moves[i-1].Visits)
 		}
 		if m.CI95 < 0 || math.IsNaN(m.Value) {
@@ -105,34 +116,38 @@ func TestSuggestSims(t *testing.T) {
 	if total > 1+1e-9 || total <= 0 {
 		t.Errorf("shares sum to %g", total)
 	}
-	again, err := a.Suggest(context.Background(), s.State(), nil)
+	again, err := a.Suggest(context.Background(), s.State())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range sg.Moves {
 		if again.Moves[i] != sg.Moves[i] {
-			t.Errorf("a simulation budget is not reproducible: %+v then %+v", sg.Moves[i], again.Moves[i])
+			t.Errorf("asked again, the same position got other advice: %+v then %+v", sg.Moves[i], again.Moves[i])
 		}
 	}
 }
 
 func TestSuggestTimeAndCancel(t *testing.T) {
 	s := decisionState(t, 2)
-	a, err := NewAdvisor(s.Game(), Options{Think: 60 * time.Millisecond})
+	a, err := NewAdvisor(s.Game(), Options{Agent: "ismcts", Think: 60 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	begin := time.Now()
-	sg, err := a.Suggest(context.Background(), s.State(), nil)
+	sg, err := a.Suggest(context.Background(), s.State())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sg.Sims == 0 || sg.Of < 1 || !sg.Done {
-		t.Errorf("60ms budget: %v elapsed, %d sims, %d slices, done %v", time.Since(begin), sg.Sims, sg.Of, sg.Done)
+	if sg.Sims == 0 || !sg.Done || !strings.Contains(sg.Stop, "its time of 60ms") {
+		t.Errorf("60ms budget: %v elapsed, %d sims, done %v, stop %q", time.Since(begin), sg.Sims, sg.Done, sg.Stop)
+	}
+	a, err = NewAdvisor(s.Game(), Options{Think: 60 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	sg, err = a.Suggest(ctx, s.State(), nil)
+	sg, err = a.Suggest(ctx, s.State())
 	if !errors.Is(err, context.Canceled) || !sg.Canceled || sg.Done {
 		t.Errorf("canceled: err %v, canceled %v, done %v", err, sg.Canceled, sg.Done)
 	}
@@ -160,7 +175,7 @@ func TestSuggestRefusals(t *testing.T) {
 	atDie := g.NewInitialState(1)
 	roll, _ := atDie.ParseAction("roll")
 	_ = atDie.Apply(roll)
-	if _, err := a.Suggest(context.Background(), atDie, nil); !errors.Is(err, ErrAtChance) {
+	if _, err := a.Suggest(context.Background(), atDie); !errors.Is(err, ErrAtChance) {
 		t.Errorf("Suggest at a die: %v, want ErrAtChance", err)
 	}
 }
@@ -171,7 +186,7 @@ func TestSuggestByAgent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sg, err := a.Suggest(context.Background(), s.State(), nil)
+	sg, err := a.Suggest(context.Background(), s.State())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +274,7 @@ func BenchmarkSuggest(b *testing.B) {
 	sims := 0
 	for b.Loop() {
 		begin := time.Now()
-		sg, err := a.Suggest(context.Background(), s.State(), nil)
+		sg, err := a.Suggest(context.Background(), s.State())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -281,7 +296,7 @@ func TestSuggestHalving(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sg, err := a.Suggest(context.Background(), s.State(), nil)
+	sg, err := a.Suggest(context.Background(), s.State())
 	if err != nil {
 		t.Fatal(err)
 	}

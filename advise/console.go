@@ -373,7 +373,7 @@ func (c *Console) suggestion(ctx context.Context) (Suggestion, error) {
 	if c.lastValid {
 		return c.last, nil
 	}
-	sg, err := c.A.Suggest(ctx, c.S.State(), nil)
+	sg, err := c.A.Suggest(ctx, c.S.State())
 	if err != nil {
 		return sg, err
 	}

@@ -17,8 +17,9 @@ func WriteState(w io.Writer, st env.State) {
 	WriteScore(w, st)
 }
 
-// WriteSuggestion lists the suggested moves with their statistics and the
-// other legal moves by number. An agent's bare choice takes one line.
+// WriteSuggestion lists the suggested moves, the agent's move first, with
+// the search's statistics where it searched, then the other legal moves
+// by number. A move chosen without a search takes one line that says how.
 func WriteSuggestion(w io.Writer, sg Suggestion, st env.State) {
 	top := map[env.Action]bool{}
 	for _, m := range sg.Moves {
@@ -31,22 +32,15 @@ func WriteSuggestion(w io.Writer, sg Suggestion, st env.State) {
 		}
 	}
 	if sg.Note != "" {
-		var names []string
-		for _, m := range sg.Moves {
-			names = append(names, fmt.Sprintf("%d %s", m.Number, m.Name))
-		}
-		fmt.Fprintf(w, "  suggested by %s: %s", sg.Agent, strings.Join(names, ", "))
+		b, _ := sg.Best()
+		fmt.Fprintf(w, "  suggested: %d %s; %s", b.Number, b.Name, sg.Summary())
 		if len(rest) > 0 {
 			fmt.Fprintf(w, "; other moves: %s", strings.Join(rest, ", "))
 		}
 		fmt.Fprintln(w)
 		return
 	}
-	fmt.Fprintf(w, "Suggestions (%s; %d simulations in %s", sg.Agent, sg.Sims, sg.Elapsed.Round(1e6))
-	if sg.Canceled {
-		fmt.Fprint(w, ", stopped early")
-	}
-	fmt.Fprintln(w, "):")
+	fmt.Fprintf(w, "Suggestions (%s):\n", sg.Summary())
 	fmt.Fprintf(w, "  %3s  %-28s %6s %9s %8s\n", "no.", "move", "share", "final", "95% ±")
 	for _, m := range sg.Moves {
 		ci := "    ?"

@@ -273,6 +273,10 @@ func (s *Searcher) newWorker(slot uint64) (*worker, error) {
 	return wk, nil
 }
 
+// Config is the searcher's settings, for a caller that reports how its
+// search ended (the advisor: its simulations, its time or its early stop).
+func (s *Searcher) Config() Config { return s.cfg }
+
 // SearchMove is Search for a caller that plays the move it returns: the
 // caller's cancellation is an error, since a search cut short is not the
 // move asked for.
