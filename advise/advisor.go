@@ -191,6 +191,9 @@ type Suggestion struct {
 	// Note says how the move was chosen where no search ranked it: the
 	// only legal move, the plan's decision, a heuristic's choice.
 	Note string `json:"note,omitempty"`
+	// Summary says in a line how the advice was reached, for the console
+	// and the page alike.
+	Summary string `json:"summary"`
 }
 
 // Best is the top move, or false when there is none.
@@ -201,9 +204,8 @@ func (s Suggestion) Best() (MoveStat, bool) {
 	return s.Moves[0], true
 }
 
-// Summary says in a line how the advice was reached, for the console and
-// the page alike.
-func (s Suggestion) Summary() string {
+// summary is the Summary of s.
+func (s Suggestion) summary() string {
 	switch {
 	case s.Note != "":
 		return s.Note
@@ -299,6 +301,7 @@ func (a *Advisor) Suggest(ctx context.Context, st env.State) (Suggestion, error)
 	out.Elapsed = time.Since(begin)
 	if ctx.Err() != nil {
 		out.Canceled = true
+		out.Summary = out.summary()
 		return out, ctx.Err()
 	}
 	if err != nil {
@@ -324,6 +327,7 @@ func (a *Advisor) Suggest(ctx context.Context, st env.State) (Suggestion, error)
 		out.Note = fmt.Sprintf("%s plays this decision: %s (it keeps no statistics)", agentName(a.opts.Agent), chosen.Name)
 	}
 	out.Done, out.Progress = true, 1
+	out.Summary = out.summary()
 	a.memo[string(key)] = out
 	return out, nil
 }

@@ -33,14 +33,14 @@ func WriteSuggestion(w io.Writer, sg Suggestion, st env.State) {
 	}
 	if sg.Note != "" {
 		b, _ := sg.Best()
-		fmt.Fprintf(w, "  suggested: %d %s; %s", b.Number, b.Name, sg.Summary())
+		fmt.Fprintf(w, "  suggested: %d %s; %s", b.Number, b.Name, sg.Summary)
 		if len(rest) > 0 {
 			fmt.Fprintf(w, "; other moves: %s", strings.Join(rest, ", "))
 		}
 		fmt.Fprintln(w)
 		return
 	}
-	fmt.Fprintf(w, "Suggestions (%s):\n", sg.Summary())
+	fmt.Fprintf(w, "Suggestions (%s):\n", sg.Summary)
 	fmt.Fprintf(w, "  %3s  %-28s %6s %9s %8s\n", "no.", "move", "share", "final", "95% ±")
 	for _, m := range sg.Moves {
 		ci := "    ?"

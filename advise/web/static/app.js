@@ -769,10 +769,12 @@ function renderJob(j) {
   $("sugg-note").textContent = "";
   const rows = (state && state.top) || 5;
   const status = j ? j.status : "idle";
+  // The advisor's own line says how the move was chosen (its search's
+  // simulations and why it stopped, or the plan's decision), as the
+  // console prints it.
   $("suggest-status").textContent = status === "running"
-    ? `searching… ${j.suggestion.sims || 0} simulations` : status === "done" && j.suggestion.note
-    ? `done: ${j.suggestion.agent}` : status === "done"
-    ? `done: ${j.suggestion.sims} simulations in ${(j.elapsed_ms / 1000).toFixed(1)} s` : (j && j.error) || "ask for a suggestion";
+    ? "searching…" : status === "done" || status === "canceled"
+    ? j.suggestion.summary || status : (j && j.error) || "ask for a suggestion";
   $("progress").value = j ? j.progress : 0;
   $("cancel").disabled = status !== "running";
   $("suggest").disabled = status === "running";
