@@ -167,7 +167,10 @@ type MoveStat struct {
 	// Value is the mean final score of those simulations (expected final
 	// VP in St. Nazaire, with later play by the rollout agent).
 	Value float64 `json:"value"`
-	// CI95 is the half-width of a 95% interval of Value; 0 when unknown.
+	// CI95 is the half-width of a 95% interval of Value, from the spread of
+	// those simulations' final scores (taken as independent draws); 0
+	// when unknown (fewer than two simulations, or a search that keeps no
+	// spread).
 	CI95 float64 `json:"ci95"`
 }
 
@@ -188,6 +191,10 @@ type Suggestion struct {
 	// Stop says why the search ended: its simulations, its time, its early
 	// stop; "" without a search.
 	Stop string `json:"stop,omitempty"`
+	// Flag warns, in words, where the search does not separate the top
+	// move from the second: the 95% interval of the difference of their
+	// means holds 0. "" where it does, or where the intervals are unknown.
+	Flag string `json:"flag,omitempty"`
 	// Note says how the move was chosen where no search ranked it: the
 	// only legal move, the plan's decision, a heuristic's choice.
 	Note string `json:"note,omitempty"`
@@ -212,7 +219,7 @@ func (s Suggestion) summary() string {
 	case s.Canceled:
 		return fmt.Sprintf("%s: stopped by you after %s", agentName(s.Agent), plural(s.Sims, "simulation"))
 	case s.Rule != "":
-		return fmt.Sprintf("%s: %s; rows by %s", agentName(s.Agent), s.Stop, s.Rule)
+		return fmt.Sprintf("%s, %s; rows by %s", agentName(s.Agent), s.Stop, s.Rule)
 	}
 	return agentName(s.Agent)
 }
@@ -320,6 +327,10 @@ func (a *Advisor) Suggest(ctx context.Context, st env.State) (Suggestion, error)
 		out.Sims = sa.Last.Sims
 		out.Moves, out.Rule = a.rank(st, legal, sa.Last, act, cfg)
 		out.Stop = stopNote(cfg, out.Sims, out.Elapsed)
+		if notSeparated(out.Moves) {
+			x, y := out.Moves[0], out.Moves[1]
+			out.Flag = fmt.Sprintf("the top two are not separated (final %.1f ±%.1f and %.1f ±%.1f): either may be as good", x.Value, x.CI95, y.Value, y.CI95)
+		}
 	case sa != nil:
 		out.Moves, out.Note = []MoveStat{chosen}, planNote(chosen.Name, sa.S.Config().At)
 	default:
@@ -330,6 +341,16 @@ func (a *Advisor) Suggest(ctx context.Context, st env.State) (Suggestion, error)
 	out.Summary = out.summary()
 	a.memo[string(key)] = out
 	return out, nil
+}
+
+// notSeparated reports whether the first two moves' means are within the
+// 95% interval of their difference (intervals known for both).
+func notSeparated(moves []MoveStat) bool {
+	if len(moves) < 2 || moves[0].CI95 == 0 || moves[1].CI95 == 0 {
+		return false
+	}
+	x, y := moves[0], moves[1]
+	return math.Abs(x.Value-y.Value) <= math.Hypot(x.CI95, y.CI95)
 }
 
 // planNote says that the plan, not the search, chose move: the decision
@@ -346,29 +367,30 @@ func planNote(move string, at []string) string {
 	return note
 }
 
-// stopNote says why a search of cfg ended after sims simulations and
-// elapsed time: its simulation budget, its early stop, or its time.
+// stopNote says how many simulations a search of cfg ran in elapsed
+// time, and why it stopped: its simulation budget, its early stop, or its
+// time.
 func stopNote(cfg search.Config, sims int, elapsed time.Duration) string {
-	secs := func(d time.Duration) string {
+	dur := func(d time.Duration) string {
 		if d < time.Millisecond {
-			return "under 1 ms"
+			return "under 1ms"
 		}
 		return d.Round(time.Millisecond).String()
 	}
 	switch {
 	case cfg.Sims > 0 && sims >= cfg.Sims:
-		s := fmt.Sprintf("its budget of %s, in %s", plural(cfg.Sims, "simulation"), secs(elapsed))
+		s := fmt.Sprintf("%s (its budget) in %s", plural(sims, "simulation"), dur(elapsed))
 		if cfg.Time > 0 {
-			s += " of the " + secs(cfg.Time) + " allowed"
+			s += " of the " + dur(cfg.Time) + " allowed"
 		}
 		return s
 	case cfg.Early && cfg.Sims > 0 && (cfg.Time == 0 || elapsed < cfg.Time):
-		return fmt.Sprintf("its early stop after %d of its %s: no other move could overtake the top one, in %s",
-			sims, plural(cfg.Sims, "simulation"), secs(elapsed))
+		return fmt.Sprintf("%d of its %s in %s: stopped early, as no other move could overtake the top one",
+			sims, plural(cfg.Sims, "simulation"), dur(elapsed))
 	case cfg.Time > 0:
-		return fmt.Sprintf("its time of %s, %s", secs(cfg.Time), plural(sims, "simulation"))
+		return fmt.Sprintf("%s in its %s", plural(sims, "simulation"), dur(cfg.Time))
 	}
-	return plural(sims, "simulation") + " in " + secs(elapsed)
+	return plural(sims, "simulation") + " in " + dur(elapsed)
 }
 
 // rank lists the moves of a search's result r by the search's own rule of
@@ -382,6 +404,9 @@ func (a *Advisor) rank(st env.State, legal []env.Action, r search.Result, act en
 			continue
 		}
 		m := MoveStat{Number: i + 1, Action: s.Action, Name: st.ActionString(s.Action), Visits: s.Visits, Value: s.Value}
+		if s.Visits > 1 && s.SD > 0 {
+			m.CI95 = tQuantile975(s.Visits-1) * s.SD / math.Sqrt(float64(s.Visits))
+		}
 		if r.Sims > 0 {
 			m.Share = float64(s.Visits) / float64(r.Sims)
 		}
@@ -405,37 +430,6 @@ func (a *Advisor) rank(st env.State, legal []env.Action, r search.Result, act en
 		return x.Value > y.Value
 	})
 	return all[:min(len(all), a.opts.Top)], rule
-}
-
-// pool merges per-slice (visits, mean) pairs into the pooled mean and a
-// 95% interval half-width: the between-slice variance of a ratio estimator,
-// k/(k-1) * sum (n_i/N)^2 (m_i - M)^2, times Student's t for k-1 degrees of
-// freedom. It is 0 with fewer than two slices that tried the move.
-func pool(visits []int, means []float64) (n int, mean, ci float64) {
-	sum, k := 0.0, 0
-	for i, v := range visits {
-		if v > 0 {
-			n += v
-			sum += float64(v) * means[i]
-			k++
-		}
-	}
-	if n == 0 {
-		return 0, 0, 0
-	}
-	mean = sum / float64(n)
-	if k < 2 {
-		return n, mean, 0
-	}
-	v := 0.0
-	for i, c := range visits {
-		if c > 0 {
-			w := float64(c) / float64(n)
-			v += w * w * (means[i] - mean) * (means[i] - mean)
-		}
-	}
-	v *= float64(k) / float64(k-1)
-	return n, mean, tQuantile975(k-1) * math.Sqrt(v)
 }
 
 // tQuantile975 is Student's t 97.5% quantile for df degrees of freedom.

@@ -43,28 +43,6 @@ func decisionState(t testing.TB, seed uint64) *Session {
 	return s
 }
 
-func TestPool(t *testing.T) {
-	for _, tt := range []struct {
-		name   string
-		visits []int
-		means  []float64
-		n      int
-		mean   float64
-		ci     float64
-	}{
-		{"none", []int{0, 0}, []float64{0, 0}, 0, 0, 0},
-		{"one slice", []int{0, 8}, []float64{0, 3}, 8, 3, 0},
-		{"two equal", []int{10, 10}, []float64{1, 3}, 20, 2, 12.706},                               // 2 * (1/4 + 1/4) = 1
-		{"weighted", []int{30, 10}, []float64{2, 6}, 40, 3, 12.706 * math.Sqrt(2*(0.5625+0.5625))}, // (3/4)^2*1 + (1/4)^2*9
-		{"agree", []int{5, 5, 5}, []float64{4, 4, 4}, 15, 4, 0},
-	} {
-		n, mean, ci := pool(tt.visits, tt.means)
-		if n != tt.n || math.Abs(mean-tt.mean) > 1e-9 || math.Abs(ci-tt.ci) > 1e-3 {
-			t.Errorf("%s: pool = %d, %g, %g; want %d, %g, %g", tt.name, n, mean, ci, tt.n, tt.mean, tt.ci)
-		}
-	}
-}
-
 func TestSuggestSims(t *testing.T) {
 	s := decisionState(t, 1)
 	const spec = "ismcts:sims=40"
@@ -80,7 +58,7 @@ func TestSuggestSims(t *testing.T) {
 	if stateJSONOf(t, s.State()) != before {
 		t.Error("Suggest changed the position")
 	}
-	if !sg.Done || sg.Sims != 40 || sg.Progress != 1 || sg.Rule != "most simulations" || !strings.Contains(sg.Stop, "budget of 40 simulations") {
+	if !sg.Done || sg.Sims != 40 || sg.Progress != 1 || sg.Rule != "most simulations" || !strings.Contains(sg.Stop, "40 simulations (its budget)") {
 		t.Errorf("suggestion: done %v, %d sims, progress %g, rule %q, stop %q; want done, 40, 1, most simulations, its budget", sg.Done, sg.Sims, sg.Progress, sg.Rule, sg.Stop)
 	}
 	legal := s.Legal()
@@ -108,8 +86,8 @@ func TestSuggestSims(t *testing.T) {
 		if i > 1 && m.Visits > sg.Moves[i-1].Visits {
 			t.Errorf("moves not sorted by visits: %d after %d", m.Visits, sg.Moves[i-1].Visits)
 		}
-		if m.CI95 < 0 || math.IsNaN(m.Value) {
-			t.Errorf("move %s: value %g ± %g", m.Name, m.Value, m.CI95)
+		if m.CI95 < 0 || math.IsNaN(m.Value) || (m.Visits > 2 && m.CI95 == 0) {
+			t.Errorf("move %s: %d simulations, value %g ± %g", m.Name, m.Visits, m.Value, m.CI95)
 		}
 		total += m.Share
 	}
@@ -127,6 +105,24 @@ func TestSuggestSims(t *testing.T) {
 	}
 }
 
+// TestNotSeparated: the top two are flagged when the interval of their
+// difference holds 0, whichever row has the better mean.
+func TestNotSeparated(t *testing.T) {
+	for _, tt := range []struct {
+		a, b MoveStat
+		want bool
+	}{
+		{MoveStat{Value: 12.1, CI95: 2.1}, MoveStat{Value: 14.5, CI95: 2.6}, true},
+		{MoveStat{Value: 7.3, CI95: 0.5}, MoveStat{Value: 4.7, CI95: 0.6}, false},
+		{MoveStat{Value: 4.7, CI95: 0.5}, MoveStat{Value: 7.3, CI95: 0.6}, false},
+		{MoveStat{Value: 5, CI95: 1}, MoveStat{Value: 5}, false}, // the second's interval unknown
+	} {
+		if got := notSeparated([]MoveStat{tt.a, tt.b}); got != tt.want {
+			t.Errorf("%.1f ±%.1f vs %.1f ±%.1f: not separated %v, want %v", tt.a.Value, tt.a.CI95, tt.b.Value, tt.b.CI95, got, tt.want)
+		}
+	}
+}
+
 func TestSuggestTimeAndCancel(t *testing.T) {
 	s := decisionState(t, 2)
 	a, err := NewAdvisor(s.Game(), Options{Agent: "ismcts", Think: 60 * time.Millisecond})
@@ -138,7 +134,7 @@ func TestSuggestTimeAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sg.Sims == 0 || !sg.Done || !strings.Contains(sg.Stop, "its time of 60ms") {
+	if sg.Sims == 0 || !sg.Done || !strings.Contains(sg.Stop, "in its 60ms") {
 		t.Errorf("60ms budget: %v elapsed, %d sims, done %v, stop %q", time.Since(begin), sg.Sims, sg.Done, sg.Stop)
 	}
 	a, err = NewAdvisor(s.Game(), Options{Think: 60 * time.Millisecond})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -41,17 +42,24 @@ func WriteSuggestion(w io.Writer, sg Suggestion, st env.State) {
 		return
 	}
 	fmt.Fprintf(w, "Suggestions (%s):\n", sg.Summary)
-	fmt.Fprintf(w, "  %3s  %-28s %6s %9s %8s\n", "no.", "move", "share", "final", "95% ±")
+	width := len("move")
 	for _, m := range sg.Moves {
-		ci := "    ?"
+		width = max(width, utf8.RuneCountInString(m.Name))
+	}
+	fmt.Fprintf(w, "  %3s  %-*s %6s %7s %7s\n", "no.", width, "move", "share", "final", "95% ±")
+	for _, m := range sg.Moves {
+		ci := "?"
 		if m.CI95 > 0 {
 			ci = fmt.Sprintf("±%.1f", m.CI95)
 		}
-		val := "    -"
+		val := "-"
 		if m.Visits > 0 {
 			val = fmt.Sprintf("%.1f", m.Value)
 		}
-		fmt.Fprintf(w, "  %3d  %-28s %5.0f%% %9s %8s\n", m.Number, m.Name, 100*m.Share, val, ci)
+		fmt.Fprintf(w, "  %3d  %-*s %5.0f%% %7s %7s\n", m.Number, width, m.Name, 100*m.Share, val, ci)
+	}
+	if sg.Flag != "" {
+		fmt.Fprintf(w, "  (%s)\n", sg.Flag)
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(w, "  other moves: %s\n", strings.Join(rest, ", "))

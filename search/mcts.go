@@ -134,6 +134,9 @@ type Stat struct {
 	Action env.Action
 	Visits int
 	Value  float64 // mean return to the deciding seat
+	// SD is the standard deviation of those returns (0 with fewer than two
+	// visits, or where the search does not keep it: halving, reuse).
+	SD float64
 }
 
 // Result is a finished search.
@@ -683,6 +686,7 @@ func (s *Searcher) result(root env.State) Result {
 	legal := wk.legal
 	res := Result{Stats: make([]Stat, len(legal))}
 	sums := make([]float64, len(legal))
+	sqs := make([]float64, len(legal))
 	for i, a := range legal {
 		res.Stats[i].Action = a
 	}
@@ -699,14 +703,20 @@ func (s *Searcher) result(root env.State) Result {
 				if a == env.Action(t.nodes[c].action) {
 					res.Stats[i].Visits += int(t.nodes[c].visits)
 					sums[i] += t.nodes[c].sum
+					if t.rootSq != nil {
+						sqs[i] += t.rootSq[a]
+					}
 				}
 			}
 		}
 	}
 	best := -1
 	for i := range res.Stats {
-		if res.Stats[i].Visits > 0 {
-			res.Stats[i].Value = sums[i] / float64(res.Stats[i].Visits)
+		if n := float64(res.Stats[i].Visits); n > 0 {
+			res.Stats[i].Value = sums[i] / n
+			if n > 1 && !s.cfg.Reuse {
+				res.Stats[i].SD = math.Sqrt(max(0, (sqs[i]-n*res.Stats[i].Value*res.Stats[i].Value)/(n-1)))
+			}
 		}
 		if best < 0 || s.better(res.Stats[i], res.Stats[best]) {
 			best = i

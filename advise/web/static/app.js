@@ -797,7 +797,7 @@ function renderJob(j) {
     tr.appendChild(td);
     body.insertBefore(tr, body.children[i] || null);
   });
-  if (j.suggestion.note) $("sugg-note").textContent = j.suggestion.note;
+  $("sugg-note").textContent = j.suggestion.flag || "";
   if (j.forecast) { $("forecast-card").hidden = false; renderForecast(j.forecast); }
 }
 
