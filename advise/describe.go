@@ -110,6 +110,6 @@ func WriteForecast(w io.Writer, f Forecast) {
 
 // WriteScore writes the final (or running) score, its figures in words.
 func WriteScore(w io.Writer, st env.State) {
-	s := ScoreWords(st.Score())
+	s := ScoreWords(st)
 	fmt.Fprintf(w, "%s%s\n", strings.ToUpper(s[:1]), s[1:])
 }

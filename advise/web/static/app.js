@@ -673,8 +673,10 @@ function render(s) {
   state = s;
   if (changed) { selected = null; $("picked").hidden = true; closePop(); }
   const seat = s.seat ? s.seat + " to play" : "";
-  $("status").textContent = [s.phase, seat, `score ${s.score.value}${s.score.verdict ? " (" + s.score.verdict + ")" : ""}`,
-    `step ${s.steps}`, `seed ${s.seed}`].filter((x) => x).join(" · ");
+  // The standing is the advisor's own words for where the game is and its
+  // score, naming the side the score is counted for (Anvil's is the
+  // Allies' margin), as the console writes it.
+  $("status").textContent = [s.standing, seat, `step ${s.steps}`, `seed ${s.seed}`].filter((x) => x).join(" · ");
   $("figures").textContent = (s.figures || []).map((f) => `${f.label} ${f.value}`).join(" · ");
   $("text").textContent = s.text;
   $("prompt").textContent = s.over ? "The game is over: " + s.standing + "." : s.prompt || (s.seat ? s.seat + " to play" : "");
