@@ -342,7 +342,35 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 			head = d.CW[b.sel].Name + ": " + head
 		}
 	}
+	if h, n := s.overStacked(b); n > 0 {
+		head += fmt.Sprintf("; %s now holds %d units, over the limit of 2: at the end of the phase all but 2 are eliminated (10.14-10.16)", d.Hexes[h].ID, n)
+	}
 	return strings.Join(append([]string{head}, lines...), "\n")
+}
+
+// overStacked is a hex that holds more Commonwealth units in s than 2,
+// the stacking limit, and more than in b (a step just over-stacked it),
+// with its count; n is 0 where there is none.
+func (s *State) overStacked(b *State) (hex, n int) {
+	count := func(x *State, h int) int {
+		k := 0
+		for u := range x.data().CW {
+			if x.onMap(u) && int(x.cwAt[u]) == h {
+				k++
+			}
+		}
+		return k
+	}
+	for u := range s.data().CW {
+		if !s.onMap(u) {
+			continue
+		}
+		h := int(s.cwAt[u])
+		if k := count(s, h); k > 2 && k > count(b, h) {
+			return h, k
+		}
+	}
+	return 0, 0
 }
 
 func chitText(d *Data, c *Chit) string {
