@@ -211,6 +211,20 @@ func (g *Game) Board() env.Board {
 			}
 		}
 	}
+	// Each printed map's outline, named, so that the page can show one map
+	// at a time at a size where its hex numbers can be read.
+	for m, name := range d.MapNames {
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for h, x := range d.Hexes {
+			if int(x.Map) == m {
+				c := b.Cells[h]
+				x0, y0, x1, y1 = min(x0, c.X-w/2), min(y0, c.Y-size), max(x1, c.X+w/2), max(y1, c.Y+size)
+			}
+		}
+		if x0 <= x1 {
+			b.Shapes = append(b.Shapes, env.Shape{Kind: "map", Name: name + " map", Polygon: [][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}})
+		}
+	}
 	return b
 }
 
