@@ -111,7 +111,12 @@ function fit() {
     : Math.max(420, window.innerHeight - top - 70);
   // Points and areas get a margin for the names and chips at the edge.
   const pad = board.kind === "points" ? 60 : board.kind === "table" ? 24 : 14;
-  const k = Math.min((availW - 2 * pad) / bw, (availH - 2 * pad) / bh);
+  let k = Math.min((availW - 2 * pad) / bw, (availH - 2 * pad) / bh);
+  // One map of hexes is never drawn smaller than hexes of 18 px, where
+  // their numbers are 10 px: a map wider than that scrolls sideways.
+  const minK = pick && board.kind === "hexes" ? 18 / (board.hex_size || 0.5) : 0;
+  document.body.classList.toggle("mapscroll", k < minK);
+  k = Math.max(k, minK);
   const w = Math.round(bw * k + 2 * pad), h = Math.round(bh * k + 2 * pad);
   tf = { k, ox: pad - x0 * k, oy: pad - y0 * k, w, h };
   full = { x: 0, y: 0, w, h };
