@@ -863,7 +863,7 @@ function renderJob(j) {
     tr.appendChild(td0);
     tr.appendChild(html("td", j.suggestion.note ? "" : pct(m.share), { class: "num" }));
     tr.appendChild(html("td", m.visits ? m.value.toFixed(1) : "", { class: "num" }));
-    tr.appendChild(html("td", m.ci95 > 0 ? "±" + m.ci95.toFixed(1) : "?", { class: "num" }));
+    tr.appendChild(html("td", m.ci95 > 0 ? "±" + m.ci95.toFixed(1) : j.suggestion.note ? "" : "?", { class: "num" }));
     const td = html("td");
     const b = html("button", "Play", { type: "button", id: "sugg-play-" + i, "data-move": m.name, class: i === 0 ? "primary" : "" });
     b.addEventListener("click", () => act("move", { move: m.name }));
