@@ -53,3 +53,46 @@ func TestTwoDice(t *testing.T) {
 		t.Errorf(`"7 1": %v, want a refusal that each die shows 1 to 6`, err)
 	}
 }
+
+// TestRecentAfterResume: a game saved and loaded again says what its last
+// steps did, in the words the console printed for them.
+func TestRecentAfterResume(t *testing.T) {
+	g, err := env.NewGame("skirmish")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession(g, 3, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 40 {
+		legal := s.Legal()
+		a := legal[r.IntN(len(legal))]
+		if s.AtChance() {
+			a = env.SampleChance(s.State().ChanceOutcomes(nil), r)
+		}
+		before := s.State().Clone()
+		if err := s.Play(a); err != nil {
+			t.Fatal(err)
+		}
+		line := OneLine(Narration(before, a, s.State()))
+		if line == "" {
+			line = before.ActionString(a)
+		}
+		said = append(said, line)
+	}
+	path := t.TempDir() + "/game.json"
+	if err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadFile(path, g, 3, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := back.Recent(10)
+	if strings.Join(got, "\n") != strings.Join(said[30:], "\n") {
+		t.Errorf("recent steps after loading:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(said[30:], "\n"))
+	}
+}

@@ -431,7 +431,7 @@ func (s *Server) postLoad(r *http.Request) (any, error) {
 		}
 		return nil, badRequest("%s", err)
 	}
-	s.log = nil
+	s.log = s.sess.Recent(maxLog)
 	s.changedLocked("loaded " + filepath.Base(path))
 	if err := s.toolLocked(); err != nil && !advise.IsAutosave(err) {
 		return nil, conflict("the tool's move: %s", err)
