@@ -2,12 +2,12 @@ package advise
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"github.com/chariot-ai/chariot/internal/rng"
 	"math"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chariot-ai/chariot/agents"
@@ -49,27 +49,39 @@ func recommended(g env.Game) (search, baseline string) {
 
 // Options configure an Advisor.
 type Options struct {
-	// Agent is the agent spec: a search agent ("ismcts:rollout=greedy"),
-	// whose sims option, if given, caps each suggestion; or any other agent,
-	// whose choice is then suggested without statistics. Default
-	// DefaultAgent(g).
+	// Agent is the agent spec whose move is suggested: a search agent
+	// ("ismcts:rollout=greedy"), whose statistics are shown beside it, or
+	// any other agent. Default DefaultAgent(g).
 	Agent string
-	// Think is the time budget of a suggestion; 0 leaves the agent's sims
-	// alone as the budget.
+	// Think is the time budget of a suggestion, given to an agent that
+	// takes one (option time) and does not set it; 0 leaves the agent's own
+	// budget alone.
 	Think time.Duration
 	// Top is how many moves a suggestion lists (default 5).
 	Top int
-	// Seed seeds the search.
+	// Seed seeds the agents as `chariot play --seed` does: seat p's agent
+	// gets agents.SeatSeed(Seed, p).
 	Seed uint64
 }
 
-// Advisor suggests moves. It is safe for concurrent use: every suggestion
-// builds its own searcher.
+// Advisor suggests moves: its top suggestion is the move its agent plays.
+// It keeps one agent a seat, seeded as `chariot play` seeds it and asked
+// once at each position, in the order the game reaches them, so that
+// advice followed at every decision plays the game `chariot play` plays
+// with the same spec, seed and dice. A position asked about again gets
+// the answer it got (an agent's search draws from a stream that runs on
+// from move to move, so a second search could differ). It is safe for
+// concurrent use; suggestions are made one at a time.
 type Advisor struct {
-	game  env.Game
-	opts  Options
-	cfg   search.Config
-	isMCT bool
+	game   env.Game
+	opts   Options
+	search bool
+	// seatSeed seeds seat p's agent: agents.SeatSeed(Seed, p) by default.
+	seatSeed func(p env.Player) uint64
+
+	mu    sync.Mutex
+	seats map[env.Player]agents.Agent
+	memo  map[string]Suggestion // by the position's JSON
 }
 
 // NewAdvisor checks the options and prepares an advisor for g.
@@ -83,50 +95,27 @@ func NewAdvisor(g env.Game, o Options) (*Advisor, error) {
 	if o.Think < 0 {
 		return nil, fmt.Errorf("think time %v is negative", o.Think)
 	}
-	a := &Advisor{game: g, opts: o}
 	name, rest, _ := strings.Cut(strings.TrimSpace(o.Agent), ":")
 	p, err := env.ParseParams(rest)
 	if err != nil {
 		return nil, fmt.Errorf("agent %s: %w", name, err)
 	}
-	mode, ok := search.ModeOf(name)
-	if !ok {
-		// An agent built on a search (a game's focused search) searches
-		// within the think time too, where it takes one.
-		a.opts.Agent = withThink(name, p, o.Think)
-		if _, err := agents.New(a.opts.Agent, g, o.Seed); err != nil {
-			return nil, err
-		}
-		return a, nil
-	}
-	if err := p.CheckKnown(search.OptionDocs(mode)); err != nil {
-		return nil, fmt.Errorf("agent %s: %w", name, err)
-	}
-	_, hasSims := p["sims"]
-	if !hasSims {
-		p["sims"] = "0"
-		if o.Think == 0 {
-			p["sims"] = "1000"
-		}
-	}
-	if o.Think > 0 {
-		p["time"] = o.Think.String()
-	}
-	cfg, err := search.ParseConfig(g, p)
+	r, err := agents.Lookup(name)
 	if err != nil {
-		return nil, fmt.Errorf("agent %s: %w", name, err)
-	}
-	cfg.Mode, cfg.Seed, cfg.Reuse = mode, o.Seed, false
-	if _, err := search.NewSearcher(g, cfg); err != nil {
 		return nil, err
 	}
-	a.cfg, a.isMCT = cfg, true
-	return a, nil
+	o.Agent = withThink(name, p, o.Think)
+	if _, err := agents.New(o.Agent, g, o.Seed); err != nil {
+		return nil, err
+	}
+	return &Advisor{game: g, opts: o, search: hasOption(r.Options, "sims") || hasOption(r.Options, "time"),
+		seatSeed: func(p env.Player) uint64 { return agents.SeatSeed(o.Seed, int(p)) },
+		seats:    map[env.Player]agents.Agent{}, memo: map[string]Suggestion{}}, nil
 }
 
-// IsSearch reports whether the advice comes from a search (with its
-// statistics and its time), not an agent's bare choice.
-func (a *Advisor) IsSearch() bool { return a.isMCT }
+// IsSearch reports whether the advice comes from a search (which takes
+// its time), not a heuristic's quick choice.
+func (a *Advisor) IsSearch() bool { return a.search }
 
 // withThink is the spec of agent name with options p, given the think
 // time as its time budget (and no cap of simulations unless p sets one)
@@ -178,27 +167,40 @@ type MoveStat struct {
 	// Value is the mean final score of those simulations (expected final
 	// VP in St. Nazaire, with later play by the rollout agent).
 	Value float64 `json:"value"`
-	// CI95 is the half-width of a 95% interval of Value, from the spread
-	// between independent slices of the search; 0 when unknown (fewer than
-	// two slices tried the move).
+	// CI95 is the half-width of a 95% interval of Value, from the spread of
+	// those simulations' final scores (taken as independent draws); 0
+	// when unknown (fewer than two simulations, or a search that keeps no
+	// spread).
 	CI95 float64 `json:"ci95"`
 }
 
-// Suggestion is a search's advice, final or in progress.
+// Suggestion is the advice at one position: the agent's move first.
 type Suggestion struct {
-	Moves    []MoveStat    `json:"moves"` // best first, at most Top
+	Moves    []MoveStat    `json:"moves"` // the agent's move first, at most Top
 	Legal    int           `json:"legal"` // how many moves were legal
 	Sims     int           `json:"sims"`
-	Slices   int           `json:"slices"`   // slices done
-	Of       int           `json:"of"`       // slices planned
 	Progress float64       `json:"progress"` // 0..1
 	Elapsed  time.Duration `json:"elapsed_ns"`
 	Budget   time.Duration `json:"budget_ns"`
 	Agent    string        `json:"agent"`
 	Done     bool          `json:"done"`
 	Canceled bool          `json:"canceled"`
-	// Note says how the advice was reached when it is not a search.
+	// Rule names the search's rule of choice that orders the rows
+	// ("most simulations" or "best mean"); "" without a search.
+	Rule string `json:"rule,omitempty"`
+	// Stop says why the search ended: its simulations, its time, its early
+	// stop; "" without a search.
+	Stop string `json:"stop,omitempty"`
+	// Flag warns, in words, where the search does not separate the top
+	// move from the second: the 95% interval of the difference of their
+	// means holds 0. "" where it does, or where the intervals are unknown.
+	Flag string `json:"flag,omitempty"`
+	// Note says how the move was chosen where no search ranked it: the
+	// only legal move, the plan's decision, a heuristic's choice.
 	Note string `json:"note,omitempty"`
+	// Summary says in a line how the advice was reached, for the console
+	// and the page alike.
+	Summary string `json:"summary"`
 }
 
 // Best is the top move, or false when there is none.
@@ -209,154 +211,225 @@ func (s Suggestion) Best() (MoveStat, bool) {
 	return s.Moves[0], true
 }
 
-// slicesFor splits a budget into independent searches, so that progress
-// can be reported and the spread between them measured: about one slice
-// per 250 ms of think time (2 to 16), or 4 for a simulation budget.
-func (a *Advisor) slicesFor() int {
-	if a.cfg.Time > 0 {
-		return min(16, max(2, int(math.Round(float64(a.cfg.Time)/float64(250*time.Millisecond)))))
+// summary is the Summary of s.
+func (s Suggestion) summary() string {
+	switch {
+	case s.Note != "":
+		return s.Note
+	case s.Canceled:
+		return fmt.Sprintf("%s: stopped by you after %s", agentName(s.Agent), plural(s.Sims, "simulation"))
+	case s.Rule != "":
+		return fmt.Sprintf("%s, %s; rows by %s", agentName(s.Agent), s.Stop, s.Rule)
 	}
-	return min(4, max(1, a.cfg.Sims))
+	return agentName(s.Agent)
 }
 
-// Suggest searches st, which it does not modify, and returns the top
-// moves. progress, if not nil, is called after each slice with the advice
-// so far. A canceled context stops the search early: the advice so far is
-// returned, marked Canceled, with the context's error.
-func (a *Advisor) Suggest(ctx context.Context, st env.State, progress func(Suggestion)) (Suggestion, error) {
+// agentName is the name of the agent of spec, without its options.
+func agentName(spec string) string {
+	name, _, _ := strings.Cut(spec, ":")
+	return name
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// searcher is an agent that decides some decisions by a search (a game's
+// focused search) and says which one it runs.
+type searcher interface {
+	SearchAgent() *search.Agent
+}
+
+// searchOf is the search behind ag, or nil.
+func searchOf(ag agents.Agent) *search.Agent {
+	switch s := ag.(type) {
+	case *search.Agent:
+		return s
+	case searcher:
+		return s.SearchAgent()
+	}
+	return nil
+}
+
+// seat is the agent of seat p, built on first use.
+func (a *Advisor) seat(p env.Player) (agents.Agent, error) {
+	if ag, ok := a.seats[p]; ok {
+		return ag, nil
+	}
+	ag, err := agents.New(a.opts.Agent, a.game, a.seatSeed(p))
+	if err != nil {
+		return nil, err
+	}
+	if e, ok := ag.(agents.EpisodeSeeded); ok {
+		e.StartEpisode(a.opts.Seed)
+	}
+	a.seats[p] = ag
+	return ag, nil
+}
+
+// Suggest asks the agent of the seat to move at st, which it does not
+// modify, for its move, and lists it first, with the search's statistics
+// of it and of the other moves where the agent searched. A canceled
+// context stops the search: the suggestion is marked Canceled, without
+// moves, with the context's error.
+func (a *Advisor) Suggest(ctx context.Context, st env.State) (Suggestion, error) {
 	if st.IsTerminal() {
 		return Suggestion{}, ErrOver
 	}
-	if st.CurrentPlayer() < 0 {
+	p := st.CurrentPlayer()
+	if p < 0 {
 		return Suggestion{}, ErrAtChance
 	}
-	begin := time.Now()
+	key, err := st.MarshalJSON()
+	if err != nil {
+		return Suggestion{}, err
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if sg, ok := a.memo[string(key)]; ok {
+		return sg, nil
+	}
+	ag, err := a.seat(p)
+	if err != nil {
+		return Suggestion{}, err
+	}
 	legal := st.LegalActions(nil)
-	out := Suggestion{Legal: len(legal), Agent: a.opts.Agent, Budget: a.cfg.Time}
-	if len(legal) == 1 {
-		out.Moves = []MoveStat{{Number: 1, Action: legal[0], Name: st.ActionString(legal[0]), Share: 1}}
-		out.Done, out.Progress, out.Note = true, 1, "the only legal move"
-		return out, nil
+	out := Suggestion{Legal: len(legal), Agent: a.opts.Agent}
+	sa := searchOf(ag)
+	if sa != nil {
+		sa.Last = search.Result{} // an unsearched decision leaves it so
+		out.Budget = sa.S.Config().Time
 	}
-	if !a.isMCT {
-		return a.agentChoice(st, legal, out)
+	begin := time.Now()
+	act, err := ag.Act(ctx, st.Clone())
+	out.Elapsed = time.Since(begin)
+	if ctx.Err() != nil {
+		out.Canceled = true
+		out.Summary = out.summary()
+		return out, ctx.Err()
 	}
-	n := a.slicesFor()
-	cfg := a.cfg
-	cfg.Time = a.cfg.Time / time.Duration(n)
-	out.Of = n
-	visits := make([][]int, len(legal)) // per move, per slice
-	values := make([][]float64, len(legal))
-	for k := 0; k < n; k++ {
-		c := cfg
-		if a.cfg.Sims > 0 {
-			c.Sims = a.cfg.Sims / n
-			if k < a.cfg.Sims%n {
-				c.Sims++
-			}
+	if err != nil {
+		return out, err
+	}
+	i := slices.Index(legal, act)
+	if i < 0 {
+		return out, fmt.Errorf("%s chose %s, which is not legal", agentName(a.opts.Agent), st.ActionString(act))
+	}
+	chosen := MoveStat{Number: i + 1, Action: act, Name: st.ActionString(act)}
+	switch {
+	case len(legal) == 1:
+		out.Moves, out.Note = []MoveStat{chosen}, "the only legal move"
+	case sa != nil && len(sa.Last.Stats) > 0:
+		cfg := sa.S.Config()
+		out.Sims = sa.Last.Sims
+		out.Moves, out.Rule = a.rank(st, legal, sa.Last, act, cfg)
+		out.Stop = stopNote(cfg, out.Sims, out.Elapsed)
+		if notSeparated(out.Moves) {
+			x, y := out.Moves[0], out.Moves[1]
+			out.Flag = fmt.Sprintf("the top two are not separated (final %.1f ±%.1f and %.1f ±%.1f): either may be as good", x.Value, x.CI95, y.Value, y.CI95)
 		}
-		c.Seed = a.cfg.Seed + uint64(k)*rng.Golden
-		sr, err := search.NewSearcher(a.game, c)
-		if err != nil {
-			return out, err
-		}
-		res, err := sr.Search(ctx, st)
-		if err != nil {
-			return out, err
-		}
-		for i, s := range res.Stats {
-			if i < len(legal) && s.Action == legal[i] {
-				visits[i] = append(visits[i], s.Visits)
-				values[i] = append(values[i], s.Value)
-			}
-		}
-		out.Slices, out.Sims = k+1, out.Sims+res.Sims
-		out.Elapsed = time.Since(begin)
-		out.Moves = a.rank(st, legal, visits, values, out.Sims)
-		out.Progress = float64(k+1) / float64(n)
-		if ctx.Err() != nil {
-			out.Canceled = true
-			return out, ctx.Err()
-		}
-		if progress != nil && k+1 < n {
-			progress(out)
-		}
+	case sa != nil:
+		out.Moves, out.Note = []MoveStat{chosen}, planNote(chosen.Name, sa.S.Config().At)
+	default:
+		out.Moves = []MoveStat{chosen}
+		out.Note = fmt.Sprintf("%s plays this decision: %s (it keeps no statistics)", agentName(a.opts.Agent), chosen.Name)
 	}
 	out.Done, out.Progress = true, 1
+	out.Summary = out.summary()
+	a.memo[string(key)] = out
 	return out, nil
 }
 
-// agentChoice asks a non-search agent for its move.
-func (a *Advisor) agentChoice(st env.State, legal []env.Action, out Suggestion) (Suggestion, error) {
-	ag, err := agents.New(a.opts.Agent, a.game, a.opts.Seed)
-	if err != nil {
-		return out, err
+// notSeparated reports whether the first two moves' means are within the
+// 95% interval of their difference (intervals known for both).
+func notSeparated(moves []MoveStat) bool {
+	if len(moves) < 2 || moves[0].CI95 == 0 || moves[1].CI95 == 0 {
+		return false
 	}
-	act, err := ag.Act(context.Background(), st.Clone())
-	if err != nil {
-		return out, err
-	}
-	for i, b := range legal {
-		if b == act {
-			out.Moves = []MoveStat{{Number: i + 1, Action: act, Name: st.ActionString(act)}}
+	x, y := moves[0], moves[1]
+	return math.Abs(x.Value-y.Value) <= math.Hypot(x.CI95, y.CI95)
+}
+
+// planNote says that the plan, not the search, chose move: the decision
+// is not of the kinds searched.
+func planNote(move string, at []string) string {
+	note := "the plan plays this decision: " + move
+	if len(at) > 0 {
+		kinds := make([]string, len(at))
+		for i, k := range at {
+			kinds[i] = strings.ReplaceAll(k, "_", " ")
 		}
+		note += " (the search decides only: " + strings.Join(kinds, ", ") + ")"
 	}
-	if out.Moves == nil {
-		return out, errors.New("the agent chose an illegal move")
-	}
-	out.Done, out.Progress, out.Note = true, 1, "the agent's choice; it keeps no statistics"
-	return out, nil
+	return note
 }
 
-// rank pools the slices per move and keeps the Top by visits, then value.
-func (a *Advisor) rank(st env.State, legal []env.Action, visits [][]int, values [][]float64, sims int) []MoveStat {
+// stopNote says how many simulations a search of cfg ran in elapsed
+// time, and why it stopped: its simulation budget, its early stop, or its
+// time.
+func stopNote(cfg search.Config, sims int, elapsed time.Duration) string {
+	dur := func(d time.Duration) string {
+		if d < time.Millisecond {
+			return "under 1ms"
+		}
+		return d.Round(time.Millisecond).String()
+	}
+	switch {
+	case cfg.Sims > 0 && sims >= cfg.Sims:
+		s := fmt.Sprintf("%s (its budget) in %s", plural(sims, "simulation"), dur(elapsed))
+		if cfg.Time > 0 {
+			s += " of the " + dur(cfg.Time) + " allowed"
+		}
+		return s
+	case cfg.Early && cfg.Sims > 0 && (cfg.Time == 0 || elapsed < cfg.Time):
+		return fmt.Sprintf("%d of its %s in %s: stopped early, as no other move could overtake the top one",
+			sims, plural(cfg.Sims, "simulation"), dur(elapsed))
+	case cfg.Time > 0:
+		return fmt.Sprintf("%s in its %s", plural(sims, "simulation"), dur(cfg.Time))
+	}
+	return plural(sims, "simulation") + " in " + dur(elapsed)
+}
+
+// rank lists the moves of a search's result r by the search's own rule of
+// choice (most visits, or best mean with final=value), the agent's move
+// act first, at most Top of them, and names the rule.
+func (a *Advisor) rank(st env.State, legal []env.Action, r search.Result, act env.Action, cfg search.Config) ([]MoveStat, string) {
 	all := make([]MoveStat, 0, len(legal))
-	for i, act := range legal {
-		m := MoveStat{Number: i + 1, Action: act, Name: st.ActionString(act)}
-		m.Visits, m.Value, m.CI95 = pool(visits[i], values[i])
-		if sims > 0 {
-			m.Share = float64(m.Visits) / float64(sims)
+	for _, s := range r.Stats {
+		i := slices.Index(legal, s.Action)
+		if i < 0 {
+			continue
+		}
+		m := MoveStat{Number: i + 1, Action: s.Action, Name: st.ActionString(s.Action), Visits: s.Visits, Value: s.Value}
+		if s.Visits > 1 && s.SD > 0 {
+			m.CI95 = tQuantile975(s.Visits-1) * s.SD / math.Sqrt(float64(s.Visits))
+		}
+		if r.Sims > 0 {
+			m.Share = float64(s.Visits) / float64(r.Sims)
 		}
 		all = append(all, m)
 	}
+	rule := "most simulations"
+	byValue := cfg.FinalByValue
+	if byValue {
+		rule = "best mean"
+	}
 	sort.SliceStable(all, func(i, j int) bool {
-		if all[i].Visits != all[j].Visits {
-			return all[i].Visits > all[j].Visits
+		x, y := all[i], all[j]
+		switch {
+		case x.Action == act || y.Action == act:
+			return x.Action == act
+		case byValue && x.Visits > 0 && y.Visits > 0 && x.Value != y.Value:
+			return x.Value > y.Value
+		case x.Visits != y.Visits:
+			return x.Visits > y.Visits
 		}
-		return all[i].Value > all[j].Value
+		return x.Value > y.Value
 	})
-	return all[:min(len(all), a.opts.Top)]
-}
-
-// pool merges per-slice (visits, mean) pairs into the pooled mean and a
-// 95% interval half-width: the between-slice variance of a ratio estimator,
-// k/(k-1) * sum (n_i/N)^2 (m_i - M)^2, times Student's t for k-1 degrees of
-// freedom. It is 0 with fewer than two slices that tried the move.
-func pool(visits []int, means []float64) (n int, mean, ci float64) {
-	sum, k := 0.0, 0
-	for i, v := range visits {
-		if v > 0 {
-			n += v
-			sum += float64(v) * means[i]
-			k++
-		}
-	}
-	if n == 0 {
-		return 0, 0, 0
-	}
-	mean = sum / float64(n)
-	if k < 2 {
-		return n, mean, 0
-	}
-	v := 0.0
-	for i, c := range visits {
-		if c > 0 {
-			w := float64(c) / float64(n)
-			v += w * w * (means[i] - mean) * (means[i] - mean)
-		}
-	}
-	v *= float64(k) / float64(k-1)
-	return n, mean, tQuantile975(k-1) * math.Sqrt(v)
+	return all[:min(len(all), a.opts.Top)], rule
 }
 
 // tQuantile975 is Student's t 97.5% quantile for df degrees of freedom.

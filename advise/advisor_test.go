@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 	_ "github.com/chariot-ai/chariot/env/pig"
 )
@@ -42,97 +43,107 @@ func decisionState(t testing.TB, seed uint64) *Session {
 	return s
 }
 
-func TestPool(t *testing.T) {
-	for _, tt := range []struct {
-		name   string
-		visits []int
-		means  []float64
-		n      int
-		mean   float64
-		ci     float64
-	}{
-		{"none", []int{0, 0}, []float64{0, 0}, 0, 0, 0},
-		{"one slice", []int{0, 8}, []float64{0, 3}, 8, 3, 0},
-		{"two equal", []int{10, 10}, []float64{1, 3}, 20, 2, 12.706},                               // 2 * (1/4 + 1/4) = 1
-		{"weighted", []int{30, 10}, []float64{2, 6}, 40, 3, 12.706 * math.Sqrt(2*(0.5625+0.5625))}, // (3/4)^2*1 + (1/4)^2*9
-		{"agree", []int{5, 5, 5}, []float64{4, 4, 4}, 15, 4, 0},
-	} {
-		n, mean, ci := pool(tt.visits, tt.means)
-		if n != tt.n || math.Abs(mean-tt.mean) > 1e-9 || math.Abs(ci-tt.ci) > 1e-3 {
-			t.Errorf("%s: pool = %d, %g, %g; want %d, %g, %g", tt.name, n, mean, ci, tt.n, tt.mean, tt.ci)
-		}
-	}
-}
-
 func TestSuggestSims(t *testing.T) {
 	s := decisionState(t, 1)
-	a, err := NewAdvisor(s.Game(), Options{Agent: "ismcts:sims=40", Top: 3, Seed: 7})
+	const spec = "ismcts:sims=40"
+	a, err := NewAdvisor(s.Game(), Options{Agent: spec, Top: 3, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
 	before := stateJSONOf(t, s.State())
-	var progress []Suggestion
-	sg, err := a.Suggest(context.Background(), s.State(), func(p Suggestion) { progress = append(progress, p) })
+	sg, err := a.Suggest(context.Background(), s.State())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if stateJSONOf(t, s.State()) != before {
 		t.Error("Suggest changed the position")
 	}
-	if !sg.Done || sg.Sims != 40 || sg.Slices != 4 || sg.Of != 4 || sg.Progress != 1 {
-		t.Errorf("suggestion: done %v, %d sims, %d/%d slices, progress %g; want done, 40, 4/4, 1", sg.Done, sg.Sims, sg.Slices, sg.Of, sg.Progress)
-	}
-	if len(progress) != 3 || progress[0].Slices != 1 || progress[0].Progress != 0.25 {
-		t.Errorf("progress reports %d, want 3 (after slices 1..3)", len(progress))
+	if !sg.Done || sg.Sims != 40 || sg.Progress != 1 || sg.Rule != "most simulations" || !strings.Contains(sg.Stop, "40 simulations (its budget)") {
+		t.Errorf("suggestion: done %v, %d sims, progress %g, rule %q, stop %q; want done, 40, 1, most simulations, its budget", sg.Done, sg.Sims, sg.Progress, sg.Rule, sg.Stop)
 	}
 	legal := s.Legal()
 	if len(sg.Moves) != min(3, len(legal)) || sg.Legal != len(legal) {
 		t.Fatalf("%d moves listed of %d legal, want %d", len(sg.Moves), sg.Legal, min(3, len(legal)))
+	}
+	// The top row is the move the agent plays, seeded as chariot play
+	// seeds seat p's agent.
+	ag, err := agents.New(spec, s.Game(), agents.SeatSeed(7, int(s.State().CurrentPlayer())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	played, err := ag.Act(context.Background(), s.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sg.Moves[0].Action != played {
+		t.Errorf("top suggestion %s, but the agent plays %s", sg.Moves[0].Name, s.State().ActionString(played))
 	}
 	total := 0.0
 	for i, m := range sg.Moves {
 		if legal[m.Number-1] != m.Action || m.Name != s.State().ActionString(m.Action) {
 			t.Errorf("move %d: number %d names %q, not action %d", i, m.Number, m.Name, m.Action)
 		}
-		if i > 0 && m.Visits > sg.Moves[i-1].Visits {
+		if i > 1 && m.Visits > sg.Moves[i-1].Visits {
 			t.Errorf("moves not sorted by visits: %d after %d", m.Visits, sg.Moves[i-1].Visits)
 		}
-		if m.CI95 < 0 || math.IsNaN(m.Value) {
-			t.Errorf("move %s: value %g ± %g", m.Name, m.Value, m.CI95)
+		if m.CI95 < 0 || math.IsNaN(m.Value) || (m.Visits > 2 && m.CI95 == 0) {
+			t.Errorf("move %s: %d simulations, value %g ± %g", m.Name, m.Visits, m.Value, m.CI95)
 		}
 		total += m.Share
 	}
 	if total > 1+1e-9 || total <= 0 {
 		t.Errorf("shares sum to %g", total)
 	}
-	again, err := a.Suggest(context.Background(), s.State(), nil)
+	again, err := a.Suggest(context.Background(), s.State())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range sg.Moves {
 		if again.Moves[i] != sg.Moves[i] {
-			t.Errorf("a simulation budget is not reproducible: %+v then %+v", sg.Moves[i], again.Moves[i])
+			t.Errorf("asked again, the same position got other advice: %+v then %+v", sg.Moves[i], again.Moves[i])
+		}
+	}
+}
+
+// TestNotSeparated: the top two are flagged when the interval of their
+// difference holds 0, whichever row has the better mean.
+func TestNotSeparated(t *testing.T) {
+	for _, tt := range []struct {
+		a, b MoveStat
+		want bool
+	}{
+		{MoveStat{Value: 12.1, CI95: 2.1}, MoveStat{Value: 14.5, CI95: 2.6}, true},
+		{MoveStat{Value: 7.3, CI95: 0.5}, MoveStat{Value: 4.7, CI95: 0.6}, false},
+		{MoveStat{Value: 4.7, CI95: 0.5}, MoveStat{Value: 7.3, CI95: 0.6}, false},
+		{MoveStat{Value: 5, CI95: 1}, MoveStat{Value: 5}, false}, // the second's interval unknown
+	} {
+		if got := notSeparated([]MoveStat{tt.a, tt.b}); got != tt.want {
+			t.Errorf("%.1f ±%.1f vs %.1f ±%.1f: not separated %v, want %v", tt.a.Value, tt.a.CI95, tt.b.Value, tt.b.CI95, got, tt.want)
 		}
 	}
 }
 
 func TestSuggestTimeAndCancel(t *testing.T) {
 	s := decisionState(t, 2)
-	a, err := NewAdvisor(s.Game(), Options{Think: 60 * time.Millisecond})
+	a, err := NewAdvisor(s.Game(), Options{Agent: "ismcts", Think: 60 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	begin := time.Now()
-	sg, err := a.Suggest(context.Background(), s.State(), nil)
+	sg, err := a.Suggest(context.Background(), s.State())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sg.Sims == 0 || sg.Of < 1 || !sg.Done {
-		t.Errorf("60ms budget: %v elapsed, %d sims, %d slices, done %v", time.Since(begin), sg.Sims, sg.Of, sg.Done)
+	if sg.Sims == 0 || !sg.Done || !strings.Contains(sg.Stop, "in its 60ms") {
+		t.Errorf("60ms budget: %v elapsed, %d sims, done %v, stop %q", time.Since(begin), sg.Sims, sg.Done, sg.Stop)
+	}
+	a, err = NewAdvisor(s.Game(), Options{Think: 60 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	sg, err = a.Suggest(ctx, s.State(), nil)
+	sg, err = a.Suggest(ctx, s.State())
 	if !errors.Is(err, context.Canceled) || !sg.Canceled || sg.Done {
 		t.Errorf("canceled: err %v, canceled %v, done %v", err, sg.Canceled, sg.Done)
 	}
@@ -160,7 +171,7 @@ func TestSuggestRefusals(t *testing.T) {
 	atDie := g.NewInitialState(1)
 	roll, _ := atDie.ParseAction("roll")
 	_ = atDie.Apply(roll)
-	if _, err := a.Suggest(context.Background(), atDie, nil); !errors.Is(err, ErrAtChance) {
+	if _, err := a.Suggest(context.Background(), atDie); !errors.Is(err, ErrAtChance) {
 		t.Errorf("Suggest at a die: %v, want ErrAtChance", err)
 	}
 }
@@ -171,7 +182,7 @@ func TestSuggestByAgent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sg, err := a.Suggest(context.Background(), s.State(), nil)
+	sg, err := a.Suggest(context.Background(), s.State())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +270,7 @@ func BenchmarkSuggest(b *testing.B) {
 	sims := 0
 	for b.Loop() {
 		begin := time.Now()
-		sg, err := a.Suggest(context.Background(), s.State(), nil)
+		sg, err := a.Suggest(context.Background(), s.State())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -281,7 +292,7 @@ func TestSuggestHalving(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sg, err := a.Suggest(context.Background(), s.State(), nil)
+	sg, err := a.Suggest(context.Background(), s.State())
 	if err != nil {
 		t.Fatal(err)
 	}

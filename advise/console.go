@@ -307,17 +307,15 @@ func (c *Console) narrate(w io.Writer, before env.State, a env.Action, after env
 		}
 		return
 	}
-	lines := Account(before, a, after)
+	lines := Narration(before, a, after)
 	head := name
-	if before.CurrentPlayer() != env.Chance && len(lines) > 0 {
-		head = lines[0] // a die's head repeats its prompt: the face is enough
+	if len(lines) > 0 {
+		head = lines[0]
 	}
 	if tool != "" {
 		head = ToolHead(env.SeatName(before.Game(), before.CurrentPlayer()), tool, head)
 	}
 	switch {
-	case len(lines) <= 1 && before.CurrentPlayer() == env.Chance && !TableChanged(before, after):
-		fmt.Fprintf(w, "%s%s: no effect\n", head, note)
 	case len(lines) <= 1:
 		fmt.Fprintf(w, "%s%s\n", head, note)
 	case len(lines) == 2:
@@ -373,7 +371,7 @@ func (c *Console) suggestion(ctx context.Context) (Suggestion, error) {
 	if c.lastValid {
 		return c.last, nil
 	}
-	sg, err := c.A.Suggest(ctx, c.S.State(), nil)
+	sg, err := c.A.Suggest(ctx, c.S.State())
 	if err != nil {
 		return sg, err
 	}

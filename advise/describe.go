@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/chariot-ai/chariot/env"
 )
@@ -17,8 +18,9 @@ func WriteState(w io.Writer, st env.State) {
 	WriteScore(w, st)
 }
 
-// WriteSuggestion lists the suggested moves with their statistics and the
-// other legal moves by number. An agent's bare choice takes one line.
+// WriteSuggestion lists the suggested moves, the agent's move first, with
+// the search's statistics where it searched, then the other legal moves
+// by number. A move chosen without a search takes one line that says how.
 func WriteSuggestion(w io.Writer, sg Suggestion, st env.State) {
 	top := map[env.Action]bool{}
 	for _, m := range sg.Moves {
@@ -31,33 +33,33 @@ func WriteSuggestion(w io.Writer, sg Suggestion, st env.State) {
 		}
 	}
 	if sg.Note != "" {
-		var names []string
-		for _, m := range sg.Moves {
-			names = append(names, fmt.Sprintf("%d %s", m.Number, m.Name))
-		}
-		fmt.Fprintf(w, "  suggested by %s: %s", sg.Agent, strings.Join(names, ", "))
+		b, _ := sg.Best()
+		fmt.Fprintf(w, "  suggested: %d %s; %s", b.Number, b.Name, sg.Summary)
 		if len(rest) > 0 {
 			fmt.Fprintf(w, "; other moves: %s", strings.Join(rest, ", "))
 		}
 		fmt.Fprintln(w)
 		return
 	}
-	fmt.Fprintf(w, "Suggestions (%s; %d simulations in %s", sg.Agent, sg.Sims, sg.Elapsed.Round(1e6))
-	if sg.Canceled {
-		fmt.Fprint(w, ", stopped early")
-	}
-	fmt.Fprintln(w, "):")
-	fmt.Fprintf(w, "  %3s  %-28s %6s %9s %8s\n", "no.", "move", "share", "final", "95% ±")
+	fmt.Fprintf(w, "Suggestions (%s):\n", sg.Summary)
+	width := len("move")
 	for _, m := range sg.Moves {
-		ci := "    ?"
+		width = max(width, utf8.RuneCountInString(m.Name))
+	}
+	fmt.Fprintf(w, "  %3s  %-*s %6s %7s %7s\n", "no.", width, "move", "share", "final", "95% ±")
+	for _, m := range sg.Moves {
+		ci := "?"
 		if m.CI95 > 0 {
 			ci = fmt.Sprintf("±%.1f", m.CI95)
 		}
-		val := "    -"
+		val := "-"
 		if m.Visits > 0 {
 			val = fmt.Sprintf("%.1f", m.Value)
 		}
-		fmt.Fprintf(w, "  %3d  %-28s %5.0f%% %9s %8s\n", m.Number, m.Name, 100*m.Share, val, ci)
+		fmt.Fprintf(w, "  %3d  %-*s %5.0f%% %7s %7s\n", m.Number, width, m.Name, 100*m.Share, val, ci)
+	}
+	if sg.Flag != "" {
+		fmt.Fprintf(w, "  (%s)\n", sg.Flag)
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(w, "  other moves: %s\n", strings.Join(rest, ", "))
@@ -108,6 +110,6 @@ func WriteForecast(w io.Writer, f Forecast) {
 
 // WriteScore writes the final (or running) score, its figures in words.
 func WriteScore(w io.Writer, st env.State) {
-	s := ScoreWords(st.Score())
+	s := ScoreWords(st)
 	fmt.Fprintf(w, "%s%s\n", strings.ToUpper(s[:1]), s[1:])
 }

@@ -15,12 +15,19 @@
 // of moves played, never from the search: undoing a tool roll and rolling
 // again gives the same face.
 //
-// An Advisor runs the search for a suggestion: by default IS-MCTS with
-// greedy rollouts and the greedy agent's choice as a prior, under a time
-// or simulation budget split into a few independent slices. The slices
-// report progress as they finish and together give each move's visit
-// share, its mean final score, and a 95% interval of that mean from the
-// spread between slices.
+// An Advisor's top suggestion is the move its agent plays: by default the
+// game's recommended search (agents.Recommended), one agent a seat seeded
+// as `chariot play` seeds it, so that advice followed at every decision
+// plays the game `chariot play` plays (the advice agent, advice:agent=SPEC,
+// plays so). Where the agent searched, the other moves follow in the
+// search's own order, each with its share of the simulations, its mean
+// final score and a 95% interval of that mean, with a flag where the top
+// two are not separated and a line on why the search stopped; where its
+// plan chose, the advice says so in words.
+//
+// Narration is the one account of a step for the console and the page:
+// the game's own (env.Narrator), and after a die that left the table as it
+// was, what the game waits for next.
 //
 // Forecast says what the rules will make the enemy do next in St. Nazaire:
 // it plays many short futures from the position (hidden German counters

@@ -206,6 +206,35 @@ func Account(before env.State, a env.Action, after env.State) []string {
 	return []string{who + ": " + before.ActionString(a)}
 }
 
+// Narration is what the console and the page say of a step: the game's
+// account (Account), and after a die or a draw that left the table as it
+// was, what the game waits for now, so that a result still to be applied
+// (a hit awaiting its saving throw, a shot taken at the end of the
+// exchange of fire, the actions an activation roll allows) never reads as
+// no effect.
+func Narration(before env.State, a env.Action, after env.State) []string {
+	lines := Account(before, a, after)
+	_, narrated := after.(env.Narrator)
+	_, pieces := after.(env.PieceLister)
+	if !narrated || !pieces || before.CurrentPlayer() != env.Chance || TableChanged(before, after) {
+		return lines
+	}
+	if after.IsTerminal() {
+		return append(lines, "no change on the table; the game is over")
+	}
+	next := ""
+	if p, ok := after.(env.Prompter); ok {
+		next = p.Prompt()
+	}
+	if next == "" {
+		next = env.SeatName(after.Game(), after.CurrentPlayer()) + " to move"
+		if after.CurrentPlayer() == env.Chance {
+			next = "another die"
+		}
+	}
+	return append(lines, "no change on the table yet; next: "+next)
+}
+
 // OneLine joins an account into one line: "what was done: change; change",
 // or what was done alone.
 func OneLine(lines []string) string {

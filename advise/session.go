@@ -95,6 +95,33 @@ func (s *Session) Moves() []string {
 	return out
 }
 
+// Recent says what the last n steps did, oldest first, in the words the
+// console and the page use (Narration): a game resumed from a save shows
+// how it got where it is. It replays the history; a step that no longer
+// replays ends the list there.
+func (s *Session) Recent(n int) []string {
+	st := s.start.Clone()
+	var out []string
+	for i, m := range s.moves {
+		before := st.Clone()
+		if err := m.apply(st); err != nil {
+			break
+		}
+		if i < len(s.moves)-n {
+			continue
+		}
+		line := m.edit
+		if line == "" {
+			line = OneLine(Narration(before, m.a, st))
+		}
+		if line == "" {
+			line = before.ActionString(m.a)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
 // Steps counts the moves (and hand edits) played since the start.
 func (s *Session) Steps() int { return len(s.moves) }
 

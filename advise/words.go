@@ -36,14 +36,12 @@ func numberWord(w string) bool {
 	return false
 }
 
-// ScoreWords writes a score for a person: "score 12 (success); 3 objectives
-// destroyed, 2 commandos lost", its metrics in words. A metric the phase
-// already says (turn) is left out.
-func ScoreWords(sc env.Score) string {
-	head := fmt.Sprintf("score %g", sc.Value)
-	if sc.Verdict != "" {
-		head += " (" + Words(sc.Verdict) + ")"
-	}
+// ScoreWords writes the score of st for a person: "score 12 (success); 3
+// objectives destroyed, 2 commandos lost", its metrics in words. A metric
+// the phase already says (turn) is left out.
+func ScoreWords(st env.State) string {
+	sc := st.Score()
+	head := scoreHead(st)
 	var parts []string
 	for _, m := range sc.Metrics {
 		if m.Name == "turn" {
@@ -64,15 +62,43 @@ func (s *Session) Standing() string {
 	if ph, ok := s.state.(env.Phaser); ok && ph.Phase() != "" {
 		where = ph.Phase()
 	}
-	sc := s.state.Score()
-	score := fmt.Sprintf("score %g", sc.Value)
-	if sc.Verdict != "" {
-		score += " (" + Words(sc.Verdict) + ")"
-	}
+	score := scoreHead(s.state)
 	if s.Over() {
 		where = "the end, " + where
 	}
 	return where + ", " + score
+}
+
+// scoreHead is the score of st and its verdict, "score 3 from the Allied
+// side (draw)": in a game of several seats where the score is one seat's
+// (its return), that seat is named, so that a person playing another side
+// reads it right.
+func scoreHead(st env.State) string {
+	sc := st.Score()
+	head := fmt.Sprintf("score %g", sc.Value)
+	if side := scoreSide(st); side != "" {
+		head += " from the " + side + " side"
+	}
+	if sc.Verdict != "" {
+		head += " (" + Words(sc.Verdict) + ")"
+	}
+	return head
+}
+
+// scoreSide names the seat whose return the score is, where the game has
+// several seats and the score is the first one's return (Anvil's margin is
+// the Allies'), else "".
+func scoreSide(st env.State) string {
+	g := st.Game()
+	if g.NumPlayers() < 2 {
+		return ""
+	}
+	for p, r := range st.Returns() {
+		if r == st.Score().Value {
+			return env.SeatName(g, env.Player(p))
+		}
+	}
+	return ""
 }
 
 // SavedNote says where the game is saved and where it stands, for a front

@@ -86,7 +86,8 @@ func TableOutcomes(s State) []TableOutcome {
 }
 
 // ParseOutcome reads what a person typed at s's chance node: an outcome's
-// number ("7"), "roll N", its name (case and repeated spaces aside), or
+// number ("7"), "roll N", two dice whose total it is ("3 4", "3+4",
+// where the outcomes are two dice's totals), its name (case and repeated spaces aside), or
 // the game's action string of it, in that order: a name that reads as a
 // number ("358", an area) is found where no outcome has that number. Anything else is a one-line error that
 // says what to enter (OutcomeForms).
@@ -123,6 +124,18 @@ func ParseOutcome(s State, text string) (Action, error) {
 	if err == nil { // a number is an outcome's, never an action's
 		return 0, fmt.Errorf("%d is not %s: enter %s", n, what, outcomeForms(list))
 	}
+	if faces := twoDice(list); faces > 0 {
+		if x, y, ok := dicePair(num); ok {
+			if x < 1 || y < 1 || x > faces || y > faces {
+				return 0, fmt.Errorf("%q: each die shows 1 to %d", t, faces)
+			}
+			for _, o := range list {
+				if o.Number == x+y {
+					return o.Action, nil
+				}
+			}
+		}
+	}
 	if a, perr := s.ParseAction(t); perr == nil {
 		for _, o := range list {
 			if o.Action == a {
@@ -144,10 +157,36 @@ func OutcomeForms(s State) string {
 	return outcomeForms(list)
 }
 
+// twoDice is the number of faces of each die where the outcomes are the
+// totals of two such dice (numbered 2 to 12, or 2 to 20), else 0.
+func twoDice(list []TableOutcome) int {
+	for _, faces := range []int{6, 10} {
+		if len(list) == 2*faces-1 && list[0].Number == 2 && list[len(list)-1].Number == 2*faces {
+			return faces
+		}
+	}
+	return 0
+}
+
+// dicePair reads two dice typed as "3 4" or "3+4".
+func dicePair(t string) (x, y int, ok bool) {
+	a, b, found := strings.Cut(strings.ReplaceAll(t, " ", "+"), "+")
+	if !found {
+		return 0, 0, false
+	}
+	b = strings.TrimLeft(b, "+")
+	x, err1 := strconv.Atoi(a)
+	y, err2 := strconv.Atoi(b)
+	return x, y, err1 == nil && err2 == nil
+}
+
 func outcomeForms(list []TableOutcome) string {
 	var b strings.Builder
 	b.WriteString(numberList(list))
 	b.WriteString(" or roll N")
+	if twoDice(list) > 0 {
+		b.WriteString(", or the two dice as 3 4 or 3+4")
+	}
 	var names []string
 	for _, o := range list {
 		if o.Name != "" {

@@ -134,6 +134,9 @@ type Stat struct {
 	Action env.Action
 	Visits int
 	Value  float64 // mean return to the deciding seat
+	// SD is the standard deviation of those returns (0 with fewer than two
+	// visits, or where the search does not keep it: halving, reuse).
+	SD float64
 }
 
 // Result is a finished search.
@@ -305,6 +308,10 @@ func (s *Searcher) newWorker(slot uint64) (*worker, error) {
 	wk.rollout = ag
 	return wk, nil
 }
+
+// Config is the searcher's settings, for a caller that reports how its
+// search ended (the advisor: its simulations, its time or its early stop).
+func (s *Searcher) Config() Config { return s.cfg }
 
 // SearchMove is Search for a caller that plays the move it returns: the
 // caller's cancellation is an error, since a search cut short is not the
@@ -769,6 +776,7 @@ func (s *Searcher) result(root env.State) Result {
 	legal := wk.legal
 	res := Result{Stats: make([]Stat, len(legal))}
 	sums := make([]float64, len(legal))
+	sqs := make([]float64, len(legal))
 	for i, a := range legal {
 		res.Stats[i].Action = a
 	}
@@ -785,14 +793,20 @@ func (s *Searcher) result(root env.State) Result {
 				if a == env.Action(t.nodes[c].action) {
 					res.Stats[i].Visits += int(t.nodes[c].visits)
 					sums[i] += t.nodes[c].sum
+					if t.rootSq != nil {
+						sqs[i] += t.rootSq[a]
+					}
 				}
 			}
 		}
 	}
 	best := -1
 	for i := range res.Stats {
-		if res.Stats[i].Visits > 0 {
-			res.Stats[i].Value = sums[i] / float64(res.Stats[i].Visits)
+		if n := float64(res.Stats[i].Visits); n > 0 {
+			res.Stats[i].Value = sums[i] / n
+			if n > 1 && !s.cfg.Reuse {
+				res.Stats[i].SD = math.Sqrt(max(0, (sqs[i]-n*res.Stats[i].Value*res.Stats[i].Value)/(n-1)))
+			}
 		}
 		if best < 0 || s.better(res.Stats[i], res.Stats[best]) {
 			best = i

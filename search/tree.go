@@ -59,6 +59,10 @@ type tree struct {
 	withAux bool
 	lo, hi  float64 // range of returns seen, for normalising values
 	box     *arena  // where the arena goes back to arenas; nil between searches
+	// rootSq is, per root action, the sum of the squared returns of the
+	// simulations that began with it: the spread of a move's mean, which
+	// the advisor shows as an interval (Stat.SD).
+	rootSq []float64
 }
 
 // arena is a tree's storage between searches. A search lends its arena to
@@ -131,6 +135,7 @@ func (t *tree) reset(want int, withAux bool) {
 		t.aux = append(t.aux, aux{})
 	}
 	t.lo, t.hi = math.Inf(1), math.Inf(-1)
+	clear(t.rootSq)
 }
 
 func (t *tree) add(parent int32, a env.Action, mover int8) int32 {
@@ -484,6 +489,15 @@ func (s *Searcher) backup(t *tree, path []int32, ret []float64, vloss bool) {
 		if nd.mover >= 0 && int(nd.mover) < len(ret) {
 			nd.sum += ret[nd.mover]
 			t.hot[id].mean = float32(nd.sum / float64(nd.visits))
+		}
+	}
+	if len(path) > 1 {
+		if nd := &t.nodes[path[1]]; nd.mover >= 0 && int(nd.mover) < len(ret) {
+			if t.rootSq == nil {
+				t.rootSq = make([]float64, s.game.NumDistinctActions())
+			}
+			r := ret[nd.mover]
+			t.rootSq[nd.action] += r * r
 		}
 	}
 }

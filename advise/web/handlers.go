@@ -175,7 +175,7 @@ func (s *Server) playLocked(a env.Action, note string) (any, error) {
 	}
 	step := name + note
 	if _, ok := s.sess.State().(env.Narrator); ok {
-		if lines := advise.Account(before, a, s.sess.State()); len(lines) > 0 {
+		if lines := advise.Narration(before, a, s.sess.State()); len(lines) > 0 {
 			step = advise.OneLine(lines)
 		}
 	}
@@ -200,7 +200,7 @@ func (s *Server) toolLocked() error {
 // toolStep says what a move did, in the game's words where it narrates.
 func toolStep(before env.State, a env.Action, after env.State) string {
 	if _, ok := after.(env.Narrator); ok {
-		if lines := advise.Account(before, a, after); len(lines) > 0 {
+		if lines := advise.Narration(before, a, after); len(lines) > 0 {
 			return advise.OneLine(lines)
 		}
 	}
@@ -521,7 +521,7 @@ func (s *Server) postLoad(r *http.Request) (any, error) {
 		}
 		return nil, badRequest("%s", err)
 	}
-	s.log = nil
+	s.log = s.sess.Recent(maxLog)
 	s.changedLocked("loaded " + name)
 	if err := s.toolLocked(); err != nil && !advise.IsAutosave(err) {
 		return nil, conflict("the tool's move: %s", err)

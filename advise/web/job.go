@@ -102,11 +102,7 @@ func (s *Server) postSuggest(r *http.Request) (any, error) {
 func (s *Server) runJob(ctx context.Context, j *job, st env.State, seed uint64) {
 	defer s.search.Done()
 	defer j.cancel()
-	sugg, err := s.adv.Suggest(ctx, st, func(p advise.Suggestion) {
-		s.mu.Lock()
-		j.sugg = p
-		s.mu.Unlock()
-	})
+	sugg, err := s.adv.Suggest(ctx, st)
 	var f *advise.Forecast
 	if err == nil && s.opts.Futures > 0 {
 		if b, ok := sugg.Best(); ok {

@@ -92,6 +92,7 @@ window.layoutFault = () => {
 // clickPoint finds a point of cell i whose click reaches it: the cell
 // itself or a chip of its own (not the count, which lists the stack).
 window.clickPoint = (i) => {
+  showCell(i); // the tab of its map, as a person turns to it
   const shape = document.getElementById("cell-" + i);
   if (!shape) return [];
   shape.scrollIntoView({ block: "nearest" });

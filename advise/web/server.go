@@ -80,6 +80,8 @@ func New(sess *advise.Session, adv *advise.Advisor, o Options) (*Server, error) 
 	}
 	base, stop := context.WithCancel(context.Background())
 	s := &Server{opts: o, adv: adv, sess: sess, base: base, stop: stop, startTools: sess.Tool(), slot: make(chan struct{}, 1)}
+	// A resumed game shows how it got here.
+	s.log = sess.Recent(maxLog)
 	if err := s.toolLocked(); err != nil && !advise.IsAutosave(err) { // the tool's seat may open the game
 		stop()
 		return nil, fmt.Errorf("the tool's move: %w", err)

@@ -111,6 +111,10 @@ type searchBest struct {
 	at     map[string]bool
 }
 
+// SearchAgent is the search of the key decisions, whose last result the
+// advisor shows beside its suggestion.
+func (b *searchBest) SearchAgent() *search.Agent { return b.search }
+
 func (b *searchBest) Act(ctx context.Context, st env.State) (env.Action, error) {
 	s, ok := st.(*game.State)
 	if !ok {

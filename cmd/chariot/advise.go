@@ -19,7 +19,7 @@ import (
 )
 
 func init() {
-	register("advise", command{"advise a person playing St. Nazaire at the table: enter dice, get suggested moves", runAdvise})
+	register("advise", command{"advise a person playing a game at the table (St. Nazaire and the other raids): enter dice, get suggested moves", runAdvise})
 }
 
 // defaultAutosave is the autosave file of advise and serve.

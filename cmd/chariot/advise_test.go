@@ -66,10 +66,10 @@ func TestAdviseScript(t *testing.T) {
 		"Turn 1, phase 0 landing. VP 0",
 		"Roll: D10: landing of Birney at Old Mole landing stage (1 to 10 or roll N, or r to let me roll) > ",
 		`? "hello" is not a face of this die: enter 1 to 10 or roll N, or r to let me roll`,
-		"> roll 5 (my roll)",
-		"> roll 7",
+		"landing of Birney at Old Mole landing stage, roll 5 (my roll)",
+		", roll 7",
 		"Now: optional 5.2.3: may Hodgson attack FlaK #12?",
-		"Suggestions (ismcts:sims=30,rollout=greedy,prior=3; 30 simulations in",
+		"Suggestions (ismcts, 30 simulations (its budget) in",
 		"no.  move",
 		"Forecast if you play",
 		"? no move number 12: the moves are numbered 1 to 2",
@@ -106,14 +106,14 @@ func TestAdviseScript(t *testing.T) {
 	// The autosave continues the game.
 	status, stdout, _ = adviseScript(t, "moves\n9\n", "--load", auto, "--autosave", "", "--think", "0", "--agent", "greedy", "--futures", "0")
 	if status != 0 || strings.Contains(stdout, "Forecast if you play") || !strings.Contains(stdout, "? a die is pending: enter 1 to 10 or roll N, or r to let me roll") ||
-		!strings.Contains(stdout, "suggested by greedy: ") {
+		!strings.Contains(stdout, "greedy plays this decision: ") {
 		t.Errorf("reloading the autosave: status %d\n%s", status, stdout)
 	}
 }
 
 func TestAdviseEndOfInput(t *testing.T) {
 	status, stdout, stderr := adviseScript(t, "7\n", "--autosave", "", "--think", "0", "--agent", "ismcts:sims=8", "--futures", "0")
-	if status != 0 || stderr != "" || !strings.Contains(stdout, "> roll 7") {
+	if status != 0 || stderr != "" || !strings.Contains(stdout, ", roll 7") {
 		t.Errorf("status %d, stderr %q\n%s", status, stderr, stdout)
 	}
 }

@@ -7,13 +7,15 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/chariot-ai/chariot/advise"
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
 )
 
 // runAgents prints the registered agents with their options; with --game,
-// only those that play it, each with the seats it takes and whether it is
-// a baseline.
+// only those that play it, each with the seats it takes, whether it is a
+// baseline, and which the game recommends (agents.Recommended) and the
+// advisor suggests by.
 func runAgents(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("agents", flag.ContinueOnError)
 	gameSpec := fs.String("game", "", "list only the agents that play this game (a spec, as "+defaultGame+":opponent=seat)")
@@ -28,6 +30,12 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var entries []entry
+	var rec agents.Recommendation
+	advisor := ""
+	if g != nil {
+		rec, _ = agents.Recommended(g.Name())
+		advisor = specName(advise.DefaultAgent(g))
+	}
 	for _, r := range agents.List() {
 		desc := r.Description
 		if g != nil {
@@ -37,6 +45,15 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 			var tags []string
 			if r.Baseline {
 				tags = append(tags, "baseline")
+			}
+			if seats := recommendedFor(g, rec.Search, r.Name); seats != "" {
+				tags = append(tags, "recommended search"+seats)
+			}
+			if seats := recommendedFor(g, rec.Baseline, r.Name); seats != "" {
+				tags = append(tags, "recommended baseline"+seats)
+			}
+			if r.Name == advisor {
+				tags = append(tags, "the advisor's default")
 			}
 			if r.Seats != nil && g.NumPlayers() > 1 {
 				var seats []string
@@ -52,6 +69,33 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		entries = append(entries, entry{r.Name, desc, r.Options})
 	}
 	return printEntries(stdout, stderr, entries)
+}
+
+// recommendedFor says whether agent name is among the recommended specs
+// of g: "" where not, " (SPEC)" where it is for every seat, " for SEAT
+// (SPEC)" for the seats it is recommended for.
+func recommendedFor(g env.Game, specs []string, name string) string {
+	var seats []string
+	spec := ""
+	for p := range g.NumPlayers() {
+		if s := agents.For(specs, p, g.NumPlayers()); s != "" && specName(s) == name {
+			seats = append(seats, env.SeatName(g, env.Player(p)))
+			spec = s
+		}
+	}
+	switch {
+	case len(seats) == 0:
+		return ""
+	case len(specs) == 1:
+		return " (" + spec + ")"
+	}
+	return " for " + strings.Join(seats, ", ") + " (" + spec + ")"
+}
+
+// specName is the agent name of a spec.
+func specName(spec string) string {
+	name, _, _ := strings.Cut(spec, ":")
+	return name
 }
 
 // entry is one game or agent to list.

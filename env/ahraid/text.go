@@ -7,6 +7,10 @@ import (
 	"github.com/chariot-ai/chariot/env"
 )
 
+// missMods says how the attempt's die is modified once the boat hit is
+// picked: a natural miss can hit a boat in a beam.
+const missMods = "then the boat hit takes -1 each for a beam on its zone, a Fire marker, dead in the water"
+
 // Score sums up the raid: VP against the 70 needed, and the figures the
 // two St. Nazaire games are compared on.
 func (s *State) Score() env.Score {
@@ -167,15 +171,15 @@ func (s *State) rollAbout() string {
 	case [2]uint8{3, 1}, [2]uint8{3, 5}, [2]uint8{5, 4}:
 		return "V-1 for " + s.boatName(x)
 	case [2]uint8{3, 3}:
-		return fmt.Sprintf("attempt %d of 12 (%d or more misses)", s.Attempts+1, s.harbourFail())
+		return fmt.Sprintf("attempt %d of 12 (%d or more misses; %s)", s.Attempts+1, s.harbourFail(), missMods)
 	case [2]uint8{3, 4}, [2]uint8{5, 3}:
-		return "the boat hit"
+		return fmt.Sprintf("the boat hit (the die %d, less its modifiers: a beam on its zone, a Fire marker, dead in the water, -1 each)", s.Die)
 	case [2]uint8{4, 1}:
 		return fmt.Sprintf("V-2, attack %d on %s", x+1, s.gunName(y))
 	case [2]uint8{4, 2}:
 		return "V-3, the red die on " + s.gunName(y)
 	case [2]uint8{5, 2}:
-		return fmt.Sprintf("attempt %d of 12 on %s, %d guns (above %d misses)", s.Attempts+1, s.zoneName(c), y, y)
+		return fmt.Sprintf("attempt %d of 12 on %s, %d guns (above %d misses; %s)", s.Attempts+1, s.zoneName(c), y, y, missMods)
 	case [2]uint8{6, 2}:
 		return "N-3, torpedo on " + s.objName(x)
 	case [2]uint8{7, 1}:

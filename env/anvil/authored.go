@@ -621,6 +621,10 @@ func (s *State) afterCombat() {
 			s.flag[u] |= fDisorg
 		}
 	}
+	// The combat is over: its participants are no longer a combat in
+	// progress (they kept every later edit refused, the state never again
+	// between activations).
+	s.cPart = unitSet{}
 	s.cleanupLonely()
 	s.dec = decNone
 	switch s.ck {

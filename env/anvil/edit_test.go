@@ -241,3 +241,37 @@ func TestEditExamplesApplyInPlay(t *testing.T) {
 		t.Error("no example in five games")
 	}
 }
+
+// TestEditableAfterCombat: once a combat is over, the next impulse takes
+// edits again (its participants were never cleared, so every edit of the
+// rest of the game was refused as mid-activation).
+func TestEditableAfterCombat(t *testing.T) {
+	g := Default()
+	for seed := uint64(1); seed <= 5; seed++ {
+		st := g.NewInitialState(seed).(*State)
+		r := rand.New(rand.NewPCG(seed, 1))
+		fought, checked := false, 0
+		for !st.IsTerminal() && checked < 20 {
+			if st.roll == rollCombat {
+				fought = true
+			}
+			if fought && st.dec == decImpulse && st.roll == rollNone && st.sel.empty() && st.act.empty() && st.moving.empty() {
+				checked++
+				if !st.editable() {
+					t.Fatalf("seed %d: at an impulse after a combat, %q, edits are refused", seed, st.Prompt())
+				}
+			}
+			legal := st.LegalActions(nil)
+			a := legal[r.IntN(len(legal))]
+			if st.CurrentPlayer() == env.Chance {
+				a = env.SampleChance(st.ChanceOutcomes(nil), r)
+			}
+			if err := st.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !fought || checked == 0 {
+			t.Errorf("seed %d: no impulse after a combat to check (fought %v)", seed, fought)
+		}
+	}
+}

@@ -57,7 +57,12 @@ func (s *State) Prompt() string {
 	case s.dec == decPursuit:
 		return side + ": pursue the units leaving " + d.AreaName(int(s.stack)) + "?"
 	case s.dec == decHits:
-		return fmt.Sprintf("%s: take %d more hits", side, s.hitsDue)
+		// How many are left, not "more": the first absorption has none
+		// before it.
+		if s.hitsDue == 1 {
+			return side + ": 1 hit to take (5.8)"
+		}
+		return fmt.Sprintf("%s: %d hits to take (5.8)", side, s.hitsDue)
 	}
 	return s.Phase()
 }
@@ -120,8 +125,14 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 	if b.roll == rollCombat {
 		face := int(a) - aDie + 1
 		at, df := d.CRT(int(b.cSP), face+int(b.cDRM))
-		lines[0] += fmt.Sprintf(": %s, %d SP, %d%+d = %d: %d hits to the attacker, %d to the defender",
-			combatNames[b.ck], b.cSP, face, b.cDRM, face+int(b.cDRM), at, df)
+		hits := func(n int) string {
+			if n == 1 {
+				return "1 hit"
+			}
+			return fmt.Sprintf("%d hits", n)
+		}
+		lines[0] += fmt.Sprintf(": %s, %d SP, %d%+d = %d: %s to the attacker, %s to the defender",
+			combatNames[b.ck], b.cSP, face, b.cDRM, face+int(b.cDRM), hits(at), hits(df))
 	}
 	reorg := false
 	var entered []string // told after the new turn, whose arrivals they are

@@ -211,6 +211,20 @@ func (g *Game) Board() env.Board {
 			}
 		}
 	}
+	// Each printed map's outline, named, so that the page can show one map
+	// at a time at a size where its hex numbers can be read.
+	for m, name := range d.MapNames {
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for h, x := range d.Hexes {
+			if int(x.Map) == m {
+				c := b.Cells[h]
+				x0, y0, x1, y1 = min(x0, c.X-w/2), min(y0, c.Y-size), max(x1, c.X+w/2), max(y1, c.Y+size)
+			}
+		}
+		if x0 <= x1 {
+			b.Shapes = append(b.Shapes, env.Shape{Kind: "map", Name: name + " map", Polygon: [][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}})
+		}
+	}
 	return b
 }
 
@@ -342,7 +356,35 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 			head = d.CW[b.sel].Name + ": " + head
 		}
 	}
+	if h, n := s.overStacked(b); n > 0 {
+		head += fmt.Sprintf("; %s now holds %d units, over the limit of 2: at the end of the phase all but 2 are eliminated (10.14-10.16)", d.Hexes[h].ID, n)
+	}
 	return strings.Join(append([]string{head}, lines...), "\n")
+}
+
+// overStacked is a hex that holds more Commonwealth units in s than 2,
+// the stacking limit, and more than in b (a step just over-stacked it),
+// with its count; n is 0 where there is none.
+func (s *State) overStacked(b *State) (hex, n int) {
+	count := func(x *State, h int) int {
+		k := 0
+		for u := range x.data().CW {
+			if x.onMap(u) && int(x.cwAt[u]) == h {
+				k++
+			}
+		}
+		return k
+	}
+	for u := range s.data().CW {
+		if !s.onMap(u) {
+			continue
+		}
+		h := int(s.cwAt[u])
+		if k := count(s, h); k > 2 && k > count(b, h) {
+			return h, k
+		}
+	}
+	return 0, 0
 }
 
 func chitText(d *Data, c *Chit) string {

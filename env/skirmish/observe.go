@@ -159,7 +159,13 @@ func (s *State) Prompt() string {
 // String is a readable picture of the state.
 func (s *State) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s; alarm %s; VP %d (%s)\n", s.Phase(), s.alarmName(), s.VP(), s.Verdict())
+	fmt.Fprintf(&b, "%s; alarm %s; VP %d", s.Phase(), s.alarmName(), s.VP())
+	if s.phase == phOver {
+		fmt.Fprintf(&b, " (%s)", s.Verdict())
+	} else {
+		b.WriteString(" so far (commandos still ashore count at the end)")
+	}
+	b.WriteString("\n")
 	for i, f := range s.data().Figures {
 		if st := s.f[i].f(); st != "" {
 			fmt.Fprintf(&b, "  %-8s %-27s %s\n", sideNames[f.Side], f.Name, st)

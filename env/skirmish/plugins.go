@@ -200,6 +200,9 @@ func (s *State) Narrate(before env.State, a env.Action) string {
 			lines = append(lines, who+t)
 		}
 	}
+	if s.alarm && !b.alarm && b.step != dieAlarm && len(lines) > 0 {
+		lines[0] += "; the alarm is raised (G1)"
+	}
 	lines = s.tableChanges(b, lines)
 	if s.phase == phOver && b.phase != phOver {
 		lines = append(lines, fmt.Sprintf("the raid is over: %d VP, %s", s.VP(), s.Verdict()))

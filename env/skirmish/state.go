@@ -197,7 +197,14 @@ func (s *State) Score() env.Score {
 	if s.phase == phOver {
 		lost += s.captured()
 	}
-	return env.Score{Value: float64(s.VP()), Verdict: s.Verdict(), Metrics: []env.Metric{
+	// The level is given at the end only: until then the commandos still
+	// ashore are not counted, and the opening's 0 VP would read as a
+	// success.
+	verdict := ""
+	if s.phase == phOver {
+		verdict = s.Verdict()
+	}
+	return env.Score{Value: float64(s.VP()), Verdict: verdict, Metrics: []env.Metric{
 		{Name: "targets", Value: float64(targets)},
 		{Name: "target_vp", Value: float64(s.vp)},
 		{Name: "commandos_lost", Value: float64(lost)},

@@ -87,16 +87,20 @@ function narrow() { return window.matchMedia("(max-width: 900px)").matches; }
 function fit() {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   const see = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
-  for (const c of board.cells || []) { see(c.x, c.y); for (const [x, y] of c.polygon || []) see(x, y); }
-  for (const sh of board.shapes || []) { for (const [x, y] of sh.polygon || []) see(x, y); if (sh.radius) { see(sh.x - sh.radius, sh.y - sh.radius); see(sh.x + sh.radius, sh.y + sh.radius); } }
-  if (board.kind === "table" || board.kind === "track") { see(0, 0); see(board.width, board.height); }
-  const m = board.kind === "hexes" ? board.hex_size || 0 : 0;
+  const pick = maps()[mapPick];
+  if (pick) for (const [x, y] of pick.polygon) see(x, y); // one map at a time, at a size to read
+  else {
+    for (const c of board.cells || []) { see(c.x, c.y); for (const [x, y] of c.polygon || []) see(x, y); }
+    for (const sh of board.shapes || []) { for (const [x, y] of sh.polygon || []) see(x, y); if (sh.radius) { see(sh.x - sh.radius, sh.y - sh.radius); see(sh.x + sh.radius, sh.y + sh.radius); } }
+    if (board.kind === "table" || board.kind === "track") { see(0, 0); see(board.width, board.height); }
+  }
+  const m = board.kind === "hexes" && !pick ? board.hex_size || 0 : 0;
   x0 -= m; y0 -= m; x1 += m; y1 += m;
   if (!isFinite(x0)) { x0 = y0 = 0; x1 = y1 = 1; }
   const bw = Math.max(x1 - x0, 1e-9), bh = Math.max(y1 - y0, 1e-9);
   // A board much wider than high (three maps side by side) takes the
   // window's whole width, the panel going under it in two columns.
-  document.body.classList.toggle("wideboard", !narrow() && bw / bh > 1.9);
+  document.body.classList.toggle("wideboard", !narrow() && !pick && bw / bh > 1.9);
   const box = $("board").getBoundingClientRect();
   const availW = Math.max(320, box.width - 12);
   const top = Math.max(0, $("board").offsetTop);
@@ -107,10 +111,70 @@ function fit() {
     : Math.max(420, window.innerHeight - top - 70);
   // Points and areas get a margin for the names and chips at the edge.
   const pad = board.kind === "points" ? 60 : board.kind === "table" ? 24 : 14;
-  const k = Math.min((availW - 2 * pad) / bw, (availH - 2 * pad) / bh);
+  let k = Math.min((availW - 2 * pad) / bw, (availH - 2 * pad) / bh);
+  // One map of hexes is never drawn smaller than hexes of 18 px, where
+  // their numbers are 10 px: a map wider than that scrolls sideways.
+  const minK = pick && board.kind === "hexes" ? 18 / (board.hex_size || 0.5) : 0;
+  document.body.classList.toggle("mapscroll", k < minK);
+  k = Math.max(k, minK);
   const w = Math.round(bw * k + 2 * pad), h = Math.round(bh * k + 2 * pad);
   tf = { k, ox: pad - x0 * k, oy: pad - y0 * k, w, h };
   full = { x: 0, y: 0, w, h };
+}
+
+// A board of several printed maps (Jubilee's three) names each map's
+// outline as a shape of kind "map"; the page shows one at a time, picked
+// by a tab, so that its hexes, their numbers and the chips can be read on
+// any window. mapPick is the map shown, -1 for all of them.
+let mapPick = 0;
+function maps() { return (board.shapes || []).filter((sh) => sh.kind === "map" && sh.polygon && sh.polygon.length > 2); }
+
+function drawMapTabs() {
+  let tabs = $("maptabs");
+  const list = maps();
+  if (list.length < 2) { if (tabs) tabs.hidden = true; mapPick = -1; return; }
+  if (!tabs) {
+    tabs = html("div", undefined, { id: "maptabs", role: "tablist" });
+    $("map").before(tabs);
+  }
+  tabs.hidden = false;
+  tabs.replaceChildren();
+  const tab = (i, name) => {
+    const b = html("button", name, { type: "button", role: "tab", class: i === mapPick ? "primary" : "", "aria-selected": String(i === mapPick), id: "maptab-" + (i < 0 ? "all" : i) });
+    b.addEventListener("click", () => { mapPick = i; redraw(); });
+    tabs.appendChild(b);
+  };
+  list.forEach((sh, i) => tab(i, sh.name));
+  tab(-1, "all maps");
+}
+
+// mapOf is the index of the map whose outline holds cell i, or -1.
+function mapOf(i) {
+  const c = board.cells[i];
+  if (!c) return -1;
+  return maps().findIndex((sh) => {
+    const xs = sh.polygon.map((p) => p[0]), ys = sh.polygon.map((p) => p[1]);
+    return c.x >= Math.min(...xs) && c.x <= Math.max(...xs) && c.y >= Math.min(...ys) && c.y <= Math.max(...ys);
+  });
+}
+
+// shown reports whether cell i is on the map shown.
+function shown(i) { return mapPick < 0 || mapOf(i) === mapPick; }
+
+// showCell shows the map that holds cell i, as its tab would.
+function showCell(i) {
+  const m = mapOf(i);
+  if (mapPick >= 0 && m >= 0 && m !== mapPick) { mapPick = m; redraw(); }
+}
+
+// followPlay turns to the map where the play is, when a new position has
+// nothing to do on the map shown: the deciding piece's, else the first
+// place a move points at.
+function followPlay() {
+  if (mapPick < 0 || !state || maps().length < 2) return;
+  const active = state.pieces.filter((p) => p.active && p.cell >= 0).map((p) => p.cell);
+  const want = active.length ? active : state.legal.map((m) => m.cell).filter((i) => i >= 0);
+  if (want.length && !want.some(shown)) showCell(want[0]);
 }
 
 function P(x, y) { return [tf.ox + x * tf.k, tf.oy + y * tf.k]; }
@@ -256,6 +320,7 @@ function drawBoard() {
   $("subtitle").textContent = rest.join(":").trim();
   if (board.kind === "none") { svg.hidden = true; $("textpos").open = true; return; }
   for (const seat of board.seats || []) sideClass(seat);
+  drawMapTabs();
   fit();
   svg.setAttribute("width", full.w);
   svg.setAttribute("height", full.h);
@@ -308,10 +373,12 @@ function drawBoard() {
     if (board.kind === "points" || board.kind === "table") marks.push({ x: x - r - 1, y: y - r - 1, w: 2 * r + 2, h: 2 * r + 2 });
     if (board.kind === "hexes") {
       // A printed hex map numbers every hex, small at its top.
-      if (r >= 9) {
-        const t = el("text", { x, y: y - r * 0.58, class: "hexnum" }, g);
+      // At least 10 px, where the hex is wide enough to hold it: else
+      // none (the tabs show one map at a size where they fit).
+      if (r >= 16) {
+        const t = el("text", { x, y: y - r * 0.5, class: "hexnum" }, g);
         t.textContent = c.id;
-        t.style.fontSize = (r * 0.3).toFixed(1) + "px";
+        t.style.fontSize = Math.max(10, Math.min(13, r * 0.34)).toFixed(1) + "px";
       }
       if (c.label) {
         el("text", { x, y: y + r * 0.75, class: "clabel hexlabel" }, g).textContent = c.label;
@@ -466,7 +533,7 @@ function drawPieces() {
       if (board.kind === "table") figures.push(p);
       continue;
     }
-    (byCell[p.cell] = byCell[p.cell] || []).push(p);
+    if (shown(p.cell)) (byCell[p.cell] = byCell[p.cell] || []).push(p); // the other maps' chips wait for their tab
   }
   const placed = [];  // chips and figures' names: never overlapped
   const firm = staticFirm.slice(), soft = staticSoft;
@@ -504,8 +571,13 @@ function drawPieces() {
     const list = byCell[cell];
     const c = board.cells[cell], [x, y] = P(c.x, c.y);
     const top = stackTop(list);
-    const label = chipText(top);
     const badge = list.length > 1 ? textWidth(String(list.length), "cbadge") + 10 : 0;
+    let label = chipText(top);
+    if (board.kind === "hexes") {
+      // A chip no wider than its hex: the name cut by whole words.
+      const room = Math.max(12, 2 * cellRadius() * 0.87 - 10 - badge);
+      if (textWidth(label, "ctext") > room) label = cutWords(label, room, "ctext");
+    }
     const w = textWidth(label, "ctext") + 10 + badge, h = CHIP_H;
     const gap = within ? cellRadius() * 0.5 : cellRadius() + 2;
     const tries = around(x, y, w, h, gap, within);
@@ -673,8 +745,10 @@ function render(s) {
   state = s;
   if (changed) { selected = null; $("picked").hidden = true; closePop(); }
   const seat = s.seat ? s.seat + " to play" : "";
-  $("status").textContent = [s.phase, seat, `score ${s.score.value}${s.score.verdict ? " (" + s.score.verdict + ")" : ""}`,
-    `step ${s.steps}`, `seed ${s.seed}`].filter((x) => x).join(" · ");
+  // The standing is the advisor's own words for where the game is and its
+  // score, naming the side the score is counted for (Anvil's is the
+  // Allies' margin), as the console writes it.
+  $("status").textContent = [s.standing, seat, `step ${s.steps}`, `seed ${s.seed}`].filter((x) => x).join(" · ");
   $("figures").textContent = (s.figures || []).map((f) => `${f.label} ${f.value}`).join(" · ");
   $("text").textContent = s.text;
   $("prompt").textContent = s.over ? "The game is over: " + s.standing + "." : s.prompt || (s.seat ? s.seat + " to play" : "");
@@ -722,7 +796,7 @@ function render(s) {
   for (const step of s.log) log.appendChild(html("li", step));
   log.scrollTop = log.scrollHeight;
 
-  if (board && board.kind !== "none") drawPieces();
+  if (board && board.kind !== "none") { if (changed) followPlay(); drawPieces(); }
   renderJob(s.suggestion);
   if (s.suggestion && s.suggestion.status === "running") poll();
   // A search starts by itself only where asked to (or where the advice
@@ -769,10 +843,12 @@ function renderJob(j) {
   $("sugg-note").textContent = "";
   const rows = (state && state.top) || 5;
   const status = j ? j.status : "idle";
+  // The advisor's own line says how the move was chosen (its search's
+  // simulations and why it stopped, or the plan's decision), as the
+  // console prints it.
   $("suggest-status").textContent = status === "running"
-    ? `searching… ${j.suggestion.sims || 0} simulations` : status === "done" && j.suggestion.note
-    ? `done: ${j.suggestion.agent}` : status === "done"
-    ? `done: ${j.suggestion.sims} simulations in ${(j.elapsed_ms / 1000).toFixed(1)} s` : (j && j.error) || "ask for a suggestion";
+    ? "searching…" : status === "done" || status === "canceled"
+    ? j.suggestion.summary || status : (j && j.error) || "ask for a suggestion";
   $("progress").value = j ? j.progress : 0;
   $("cancel").disabled = status !== "running";
   $("suggest").disabled = status === "running";
@@ -787,7 +863,7 @@ function renderJob(j) {
     tr.appendChild(td0);
     tr.appendChild(html("td", j.suggestion.note ? "" : pct(m.share), { class: "num" }));
     tr.appendChild(html("td", m.visits ? m.value.toFixed(1) : "", { class: "num" }));
-    tr.appendChild(html("td", m.ci95 > 0 ? "±" + m.ci95.toFixed(1) : "?", { class: "num" }));
+    tr.appendChild(html("td", m.ci95 > 0 ? "±" + m.ci95.toFixed(1) : j.suggestion.note ? "" : "?", { class: "num" }));
     const td = html("td");
     const b = html("button", "Play", { type: "button", id: "sugg-play-" + i, "data-move": m.name, class: i === 0 ? "primary" : "" });
     b.addEventListener("click", () => act("move", { move: m.name }));
@@ -795,7 +871,7 @@ function renderJob(j) {
     tr.appendChild(td);
     body.insertBefore(tr, body.children[i] || null);
   });
-  if (j.suggestion.note) $("sugg-note").textContent = j.suggestion.note;
+  $("sugg-note").textContent = j.suggestion.flag || "";
   if (j.forecast) { $("forecast-card").hidden = false; renderForecast(j.forecast); }
 }
 
