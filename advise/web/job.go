@@ -57,7 +57,7 @@ func (s *Server) jobLocked() jobBody {
 	case j.running:
 		b.Status = "running"
 		if t := s.adv.Think(); t > 0 {
-			// Between slices, the clock says how far the search is.
+			// While the search runs, the clock says how far it is.
 			b.Progress = max(b.Progress, min(0.99, float64(end.Sub(j.started))/float64(t)))
 		}
 	case j.canceled:

@@ -42,7 +42,11 @@ async function api(path, body) {
   const r = await fetch("/api/" + path, opts);
   let data = null;
   try { data = await r.json(); } catch (e) { data = { error: "bad answer from the server" }; }
-  if (!r.ok) throw new Error(data && data.error ? data.error : r.statusText);
+  if (!r.ok) {
+    const err = new Error(data && data.error ? data.error : r.statusText);
+    err.status = r.status;
+    throw err;
+  }
   return data;
 }
 
@@ -754,7 +758,9 @@ function render(s) {
   $("prompt").textContent = s.over ? "The game is over: " + s.standing + "." : s.prompt || (s.seat ? s.seat + " to play" : "");
   $("warning").textContent = s.warning || "";
   $("warning").hidden = !s.warning;
-  $("autosave").textContent = s.autosave ? "autosaved to " + s.autosave + " after every step" : "autosave off";
+  $("autosave").textContent = s.autosave_error ? "NOT SAVED: " + s.autosave_error
+    : s.autosave ? "autosaved to " + s.autosave + " after every step" : "autosave off";
+  $("autosave").classList.toggle("failed", !!s.autosave_error);
   $("undo").disabled = !s.can_undo;
   $("edit-form").hidden = !s.edit_help;
   $("edit").title = s.edit_help || "";
@@ -979,7 +985,18 @@ async function start() {
   });
   $("undo-new").addEventListener("click", () => act("new/undo", {}));
   $("save").addEventListener("click", async () => {
-    try { const r = await api("save", { file: $("file").value.trim() }); showError(""); $("warning").hidden = false; $("warning").textContent = "saved " + r.saved; refreshSaves(); }
+    const file = $("file").value.trim();
+    const save = (overwrite) => api("save", overwrite ? { file, overwrite: true } : { file });
+    try {
+      let r;
+      try { r = await save(false); }
+      catch (e) {
+        // A saved game of that name: replace it only if the person says so.
+        if (e.status !== 409 || !confirm(e.message + "\n\nReplace it with this game?")) throw e;
+        r = await save(true);
+      }
+      showError(""); $("warning").hidden = false; $("warning").textContent = "saved " + r.saved; refreshSaves();
+    }
     catch (e) { showError(e.message); }
   });
   $("load").addEventListener("click", () => act("load", { file: $("file").value.trim() }));
