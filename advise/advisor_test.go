@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	_ "github.com/chariot-ai/chariot/env/pig"
 )
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // The advice agent plays a game by taking the advisor's top suggestion at

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // Forecast is what the dice and the other side are likely to do before the

@@ -5,8 +5,8 @@ import (
 	"github.com/chariot-ai/chariot/internal/sweep"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	_ "github.com/chariot-ai/chariot/env/allgames"
 	"github.com/chariot-ai/chariot/env/envtest"
 )

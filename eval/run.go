@@ -15,8 +15,8 @@ import (
 
 	"github.com/chariot-ai/chariot/internal/pool"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // Config describes a benchmark run.

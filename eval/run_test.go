@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	_ "github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/internal/flock"

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // SplitAgents splits a comma-separated list of agent specs, such as

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // Report summarises a run: one Summary per lineup, the paired differences

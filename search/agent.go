@@ -7,8 +7,8 @@ import (
 
 	"github.com/chariot-ai/chariot/internal/registry"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // The search agents, registered by name with their options.

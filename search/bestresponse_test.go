@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/agents/pig" // holdat
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/env/chancewalk"
 	"github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/search"

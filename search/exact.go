@@ -8,8 +8,8 @@ import (
 	"math"
 	"slices"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // Defaults of SolveOptions, used for zero fields.

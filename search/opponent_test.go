@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire" // greedy, concentrate
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	_ "github.com/chariot-ai/chariot/env/ahraid"
 	_ "github.com/chariot-ai/chariot/env/jubilee"
 	_ "github.com/chariot-ai/chariot/env/skirmish"

@@ -5,8 +5,8 @@ import (
 	"maps"
 	"strings"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // Preset is the registration of name as a shorthand for a search spec

@@ -1,6 +1,6 @@
 package search
 
-import "github.com/chariot-ai/chariot/agents"
+import "github.com/chariot-ai/chariot/env/agents"
 
 // The small games have no agents of their own: the search package, which
 // plays them, recommends for them.

@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // BenchRolloutGame plays one whole game of g per op with players, one a

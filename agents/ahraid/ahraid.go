@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	raid "github.com/chariot-ai/chariot/env/ahraid"
 )
 

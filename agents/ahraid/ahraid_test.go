@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	raid "github.com/chariot-ai/chariot/env/ahraid"
 	_ "github.com/chariot-ai/chariot/env/pig"
 )

@@ -3,8 +3,8 @@ package ahraid
 import (
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/agents/agenttest"
+	"github.com/chariot-ai/chariot/env/agents"
 	raid "github.com/chariot-ai/chariot/env/ahraid"
 )
 

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	raid "github.com/chariot-ai/chariot/env/ahraid"
 )
 

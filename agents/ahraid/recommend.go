@@ -1,6 +1,6 @@
 package ahraid
 
-import "github.com/chariot-ai/chariot/agents"
+import "github.com/chariot-ai/chariot/env/agents"
 
 func init() {
 	agents.Recommend("ahraid", agents.Recommendation{

@@ -3,8 +3,8 @@ package anvil
 import (
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/agents/agenttest"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // BenchmarkRolloutGame plays one whole game per op with the rollout agent

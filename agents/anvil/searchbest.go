@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	game "github.com/chariot-ai/chariot/env/anvil"
 	"github.com/chariot-ai/chariot/search"
 )

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env/agents"
 	game "github.com/chariot-ai/chariot/env/anvil"
 )
 

@@ -3,8 +3,8 @@ package jubilee
 import (
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/agents/agenttest"
+	"github.com/chariot-ai/chariot/env/agents"
 	jub "github.com/chariot-ai/chariot/env/jubilee"
 )
 

@@ -1,8 +1,8 @@
 package jubilee
 
 import (
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	jub "github.com/chariot-ai/chariot/env/jubilee"
 	"github.com/chariot-ai/chariot/search"
 )

@@ -3,7 +3,7 @@ package jubilee
 import (
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env/agents"
 	jub "github.com/chariot-ai/chariot/env/jubilee"
 	"github.com/chariot-ai/chariot/search/searchtest"
 )

@@ -13,8 +13,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	jub "github.com/chariot-ai/chariot/env/jubilee"
 )
 

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	jub "github.com/chariot-ai/chariot/env/jubilee"
 	_ "github.com/chariot-ai/chariot/env/pig"
 )

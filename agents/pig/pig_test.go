@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/agents/pig"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	pigenv "github.com/chariot-ai/chariot/env/pig"
 	_ "github.com/chariot-ai/chariot/env/tictactoe"
 )

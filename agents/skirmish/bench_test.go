@@ -3,8 +3,8 @@ package skirmish
 import (
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/agents/agenttest"
+	"github.com/chariot-ai/chariot/env/agents"
 	sk "github.com/chariot-ai/chariot/env/skirmish"
 )
 

@@ -10,8 +10,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	sk "github.com/chariot-ai/chariot/env/skirmish"
 )
 

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	_ "github.com/chariot-ai/chariot/env/pig"
 	_ "github.com/chariot-ai/chariot/env/skirmish"
 )

@@ -18,8 +18,8 @@ import (
 	"github.com/chariot-ai/chariot/internal/rng"
 	"math/rand/v2"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	stn "github.com/chariot-ai/chariot/env/stnazaire"
 	"github.com/chariot-ai/chariot/search"
 )

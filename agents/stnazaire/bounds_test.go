@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	stn "github.com/chariot-ai/chariot/env/stnazaire"
 	"github.com/chariot-ai/chariot/search"
 )

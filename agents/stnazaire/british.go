@@ -10,8 +10,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	stn "github.com/chariot-ai/chariot/env/stnazaire"
 )
 

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	_ "github.com/chariot-ai/chariot/env/pig" // a game the baselines must refuse
 	stn "github.com/chariot-ai/chariot/env/stnazaire"
 )

@@ -23,8 +23,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	stn "github.com/chariot-ai/chariot/env/stnazaire"
 )
 

@@ -16,8 +16,8 @@ package stnazaire
 import (
 	"fmt"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	stn "github.com/chariot-ai/chariot/env/stnazaire"
 )
 

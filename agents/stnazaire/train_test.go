@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	stn "github.com/chariot-ai/chariot/env/stnazaire"
 	"github.com/chariot-ai/chariot/search"
 	_ "github.com/chariot-ai/chariot/train/learned" // the agent and evaluator learned

@@ -290,7 +290,8 @@ func TestPageEndToEnd(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("#advice")),
 		chromedp.Click(chromedp.CSS("#suggest")),
 		chromedp.WaitVisible(chromedp.CSS("#sugg-play-0")),
-		until(`document.getElementById("suggest-status").textContent.startsWith("done")`),
+		// The search is over: the status line is the advisor's summary.
+		until(`document.getElementById("suggest").disabled === false && !document.getElementById("suggest-status").textContent.startsWith("searching")`),
 		until(`document.getElementById("forecast").textContent.includes("Forecast")`),
 	)
 	top := str(`document.getElementById("sugg-play-0").dataset.move`)

@@ -12,7 +12,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/eval"
 	"golang.org/x/term"
 )

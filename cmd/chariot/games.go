@@ -10,8 +10,8 @@ import (
 	"io"
 
 	"github.com/chariot-ai/chariot/advise"
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 
 	_ "github.com/chariot-ai/chariot/env/allgames" // every game
 

@@ -8,8 +8,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/chariot-ai/chariot/advise"
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // runAgents prints the registered agents with their options; with --game,

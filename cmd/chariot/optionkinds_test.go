@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // TestOptionsThatNameFilesSayso: a run hashes the files its specs read by

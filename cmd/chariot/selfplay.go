@@ -8,7 +8,7 @@ import (
 	"os"
 	"runtime"
 
-	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/train/selfplay"
 )

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire" // the St. Nazaire baselines
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	_ "github.com/chariot-ai/chariot/env/allgames"
 	"github.com/chariot-ai/chariot/env/gym"
 )

@@ -28,8 +28,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/eval/metagame"
 	"github.com/chariot-ai/chariot/internal/flock"

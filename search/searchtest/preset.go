@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // PresetPlaysAsExpansion checks that the agent name (a search.Preset)

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env/agents"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	"github.com/chariot-ai/chariot/env/envtest"
 	_ "github.com/chariot-ai/chariot/env/tictactoe"

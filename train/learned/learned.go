@@ -29,8 +29,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/features"
 	"github.com/chariot-ai/chariot/train/model"

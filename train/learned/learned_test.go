@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/env/envtest"
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/model"

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/agents/stnazaire" // greedy, the plan
+	"github.com/chariot-ai/chariot/env/agents"
 	_ "github.com/chariot-ai/chariot/env/ahraid"
 	"github.com/chariot-ai/chariot/env/envtest"
 )

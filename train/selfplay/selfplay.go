@@ -31,8 +31,8 @@ import (
 
 	"github.com/chariot-ai/chariot/internal/pool"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/search"
 	"github.com/chariot-ai/chariot/train/dataset"

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/env/envtest"
 	_ "github.com/chariot-ai/chariot/env/pig"
 	"github.com/chariot-ai/chariot/eval"

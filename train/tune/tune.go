@@ -28,8 +28,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/eval"
 )
 

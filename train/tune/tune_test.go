@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/agents"
 	_ "github.com/chariot-ai/chariot/agents/pig" // holdat
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	_ "github.com/chariot-ai/chariot/env/chancewalk"
 	"github.com/chariot-ai/chariot/env/envtest"
 	_ "github.com/chariot-ai/chariot/env/pig"
