@@ -23,6 +23,13 @@ func init() {
 			{Name: "think", Default: "0", Help: "the advisor's think time, as --think (0: the agent's own budget)"},
 		},
 		New: newAdviceAgent,
+		// Seeded as the agent it asks, it plays that agent's games.
+		SeedAs: func(g env.Game, p env.Params) string {
+			if spec := strings.ReplaceAll(p["agent"], ";", ","); spec != "" {
+				return spec
+			}
+			return DefaultAgent(g)
+		},
 	})
 }
 

@@ -19,6 +19,7 @@ import (
 	_ "github.com/chariot-ai/chariot/env/jubilee"
 	_ "github.com/chariot-ai/chariot/env/skirmish"
 	_ "github.com/chariot-ai/chariot/env/stnazaire"
+	"github.com/chariot-ai/chariot/eval"
 )
 
 // raidAdvisors are the advisor's default agent of each raid game with a
@@ -130,4 +131,53 @@ func consoleGame(t *testing.T, g env.Game, spec string, seed uint64, script []st
 		t.Fatalf("seed %d: the console played nothing", seed)
 	}
 	return steps
+}
+
+// TestAdviceBenchesAsItsAgent: in a benchmark the agent advice is seeded as
+// the agent it asks, so the two play the same games, score for score; the
+// paired difference of the advice against a baseline is the agent's own.
+func TestAdviceBenchesAsItsAgent(t *testing.T) {
+	games := 4
+	if testing.Short() {
+		games = 2
+	}
+	for _, tt := range raidAdvisors {
+		t.Run(tt.game, func(t *testing.T) {
+			t.Parallel()
+			g, err := env.NewGame(tt.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			advice := "advice:agent=" + strings.ReplaceAll(tt.spec, ",", ";")
+			cfg := eval.Config{Game: g, Agents: []string{tt.spec, advice}, Games: games, Seed: 36036, Workers: 1}
+			if g.NumPlayers() > 1 {
+				// Both against the same German, not each other.
+				cfg.Opponents = agents.BaselinesFor(g, 1)[:1]
+			}
+			scores := map[string][]float64{}
+			err = eval.Stream(context.Background(), cfg, nil, func(r eval.GameResult) error {
+				name, _, _ := strings.Cut(r.Agent, " vs ")
+				if scores[name] == nil {
+					scores[name] = make([]float64, games)
+				}
+				scores[name][r.Game] = r.Score.Value
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(scores) != 2 {
+				t.Fatalf("scores of %d lineups, want 2: %v", len(scores), scores)
+			}
+			var lists [][]float64
+			for _, s := range scores {
+				lists = append(lists, s)
+			}
+			for i := range games {
+				if lists[0][i] != lists[1][i] {
+					t.Errorf("game %d: the agent and its advice score %v and %v", i, lists[0][i], lists[1][i])
+				}
+			}
+		})
+	}
 }

@@ -304,7 +304,7 @@ func playGame(ctx context.Context, g env.Game, seats []string, seed uint64, i in
 	gameSeed := GameSeed(seed, i)
 	players := make([]agents.Agent, len(seats))
 	for p, spec := range seats {
-		if players[p], err = agents.New(spec, g, agents.SeatSeed(AgentSeed(seed, i, spec), p)); err != nil {
+		if players[p], err = agents.New(spec, g, PlayerSeed(g, seed, i, spec, p)); err != nil {
 			return res, fmt.Errorf("%s, game %d: %w", describe(seats), i, err)
 		}
 	}

@@ -3,6 +3,8 @@ package eval
 import (
 	"hash/fnv"
 
+	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/internal/rng"
 )
 
@@ -23,4 +25,17 @@ func AgentSeed(seed uint64, i int, spec string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(spec))
 	return rng.Mix64(GameSeed(seed, i) ^ rng.Mix64(h.Sum64()+rng.Golden))
+}
+
+// PlayerSeed seeds the agent of spec at seat p in game i, as every run
+// seeds it: agents.SeatSeed(AgentSeed(seed, i, as), p), where as is the
+// spec the agent plays as (agents.SeedSpec), so that an agent that plays
+// another's moves meets the same games as that agent.
+func PlayerSeed(g env.Game, seed uint64, i int, spec string, p int) uint64 {
+	if as := agents.SeedSpec(spec, g); as != spec {
+		if c, err := CanonicalAgent(as); err == nil {
+			spec = c
+		}
+	}
+	return agents.SeatSeed(AgentSeed(seed, i, spec), p)
 }

@@ -38,6 +38,10 @@ type Registration struct {
 	// New builds the agent for g. p holds only documented options (New of
 	// the package checks); seed fixes the agent's own randomness.
 	New func(g env.Game, p env.Params, seed uint64) (Agent, error)
+	// SeedAs, if set, names the spec whose seed the agent plays with: an
+	// agent that plays another's moves (advice) is seeded as that agent,
+	// so that a benchmark gives both the same games. Nil: its own spec.
+	SeedAs func(g env.Game, p env.Params) string
 }
 
 var registry = registrypkg.New[Registration]("agent")
@@ -117,6 +121,22 @@ func RolloutAgent(g env.Game) string {
 
 // Lookup finds a registered agent by name.
 func Lookup(name string) (Registration, error) { return registry.Get(name) }
+
+// SeedSpec is the spec whose seed the agent of spec plays with in a
+// benchmark (Registration.SeedAs): spec itself for most agents. A spec
+// that does not parse is returned as it is, for New to refuse.
+func SeedSpec(spec string, g env.Game) string {
+	name, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	r, err := Lookup(name)
+	if err != nil || r.SeedAs == nil {
+		return spec
+	}
+	p, err := env.ParseParams(rest)
+	if err != nil {
+		return spec
+	}
+	return r.SeedAs(g, p)
+}
 
 // New builds an agent from a spec "name" or "name:key=value,key=value" for
 // game g. Unknown agents, unknown options, bad values and unsupported games

@@ -288,7 +288,7 @@ func PlayGame(ctx context.Context, g env.Game, lineup []string, teacher string, 
 	players := make([]agents.Agent, n)
 	encs := make([]env.FeatureEncoder, n)
 	for p := range n {
-		if players[p], err = agents.New(lineup[p], g, agents.SeatSeed(eval.AgentSeed(seed, i, lineup[p]), p)); err != nil {
+		if players[p], err = agents.New(lineup[p], g, eval.PlayerSeed(g, seed, i, lineup[p], p)); err != nil {
 			return out, fmt.Errorf("agent %s, game %d: %w", spec, i, err)
 		}
 	}
