@@ -104,6 +104,11 @@ func TestPageDrawsEveryGame(t *testing.T) {
 			webtest.Do(t, ctx, r.Name+": roll", chromedp.Click(chromedp.CSS("#roll-r")),
 				webtest.Until(`document.getElementById("status").textContent !== `+webtest.JSString(before)))
 		}
+		// A board of several maps shows one at a time: show them all.
+		if webtest.Evaluate[bool](t, ctx, `document.getElementById("maptab-all") !== null`) {
+			webtest.Do(t, ctx, r.Name+": all maps", chromedp.Click(chromedp.CSS("#maptab-all")),
+				webtest.Until(`document.getElementById("maptab-all").classList.contains("primary")`))
+		}
 		// What the page drew against the position it drew: both read from
 		// the page, so a later answer of the server cannot race them.
 		board := g.(env.BoardDrawer).Board()
