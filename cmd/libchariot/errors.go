@@ -47,3 +47,14 @@ func describe(err error) (kind, msg string) {
 	}
 	return kind, strings.ReplaceAll(err.Error(), "\n", "; ")
 }
+
+// recovered runs f and returns its error, or a RuntimeError for a panic:
+// a Go panic must never cross into Python.
+func recovered(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &callError{kind: "RuntimeError", msg: fmt.Sprintf("chariot: internal error: %v", r)}
+		}
+	}()
+	return f()
+}

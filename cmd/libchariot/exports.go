@@ -6,7 +6,6 @@ import "C"
 
 import (
 	"encoding/json"
-	"fmt"
 	"unsafe"
 
 	"github.com/chariot-ai/chariot/env"
@@ -28,15 +27,22 @@ import (
 // never lets a panic out: guard turns one into a RuntimeError.
 
 // guard runs f, turning its error or panic into the C error string.
-func guard(f func() error) (out *C.char) {
-	defer func() {
-		if r := recover(); r != nil {
-			out = C.CString(fmt.Sprintf("RuntimeError: chariot: internal error: %v", r))
-		}
-	}()
-	if err := f(); err != nil {
+func guard(f func() error) *C.char {
+	if err := recovered(f); err != nil {
 		kind, msg := describe(err)
 		return C.CString(kind + ": " + msg)
+	}
+	return nil
+}
+
+// needs refuses a nil result pointer, which Go would otherwise find by a
+// fault (and a fault inside Python's own signal handlers is no panic to
+// recover).
+func needs(ptrs ...unsafe.Pointer) error {
+	for _, p := range ptrs {
+		if p == nil {
+			return badInput("chariot: a nil result pointer")
+		}
 	}
 	return nil
 }
@@ -62,6 +68,9 @@ func chariot_close(h C.int64_t) { release(int64(h)) }
 //export chariot_games
 func chariot_games(out **C.char) *C.char {
 	return guard(func() error {
+		if err := needs(unsafe.Pointer(out)); err != nil {
+			return err
+		}
 		b, err := json.Marshal(gameList())
 		if err == nil {
 			putString(out, b)
@@ -75,6 +84,9 @@ func chariot_games(out **C.char) *C.char {
 //export chariot_env_new
 func chariot_env_new(cfgJSON *C.char, handle *C.int64_t, infoJSON **C.char) *C.char {
 	return guard(func() error {
+		if err := needs(unsafe.Pointer(cfgJSON), unsafe.Pointer(handle), unsafe.Pointer(infoJSON)); err != nil {
+			return err
+		}
 		var cfg config
 		if err := json.Unmarshal([]byte(C.GoString(cfgJSON)), &cfg); err != nil {
 			return badInput("chariot: config: %v", err)
@@ -96,6 +108,9 @@ func chariot_env_new(cfgJSON *C.char, handle *C.int64_t, infoJSON **C.char) *C.c
 //export chariot_env_reset
 func chariot_env_reset(h C.int64_t, seed C.uint64_t, obs *C.float, mask *C.uint8_t, actFeat *C.float, ret *C.double, running *C.uint8_t) *C.char {
 	return guard(func() error {
+		if err := needs(unsafe.Pointer(ret), unsafe.Pointer(running)); err != nil {
+			return err
+		}
 		s, unlock, err := lookup[*session](int64(h))
 		if err != nil {
 			return err
@@ -113,6 +128,9 @@ func chariot_env_reset(h C.int64_t, seed C.uint64_t, obs *C.float, mask *C.uint8
 //export chariot_env_step
 func chariot_env_step(h C.int64_t, action C.int64_t, obs *C.float, mask *C.uint8_t, actFeat *C.float, reward *C.double, flags *C.uint8_t) *C.char {
 	return guard(func() error {
+		if err := needs(unsafe.Pointer(reward), unsafe.Pointer(flags)); err != nil {
+			return err
+		}
 		s, unlock, err := lookup[*session](int64(h))
 		if err != nil {
 			return err
@@ -137,6 +155,9 @@ func (s *session) views(obs *C.float, mask *C.uint8_t, actFeat *C.float) view {
 //export chariot_table_new
 func chariot_table_new(spec, data *C.char, handle *C.int64_t, infoJSON **C.char) *C.char {
 	return guard(func() error {
+		if err := needs(unsafe.Pointer(spec), unsafe.Pointer(data), unsafe.Pointer(handle), unsafe.Pointer(infoJSON)); err != nil {
+			return err
+		}
 		t, err := newTable(C.GoString(spec), C.GoString(data))
 		if err != nil {
 			return err
@@ -181,6 +202,9 @@ func chariot_table_apply(h C.int64_t, action C.int64_t) *C.char {
 //export chariot_table_view
 func chariot_table_view(h C.int64_t, seat C.int64_t, obs *C.float, mask *C.uint8_t, returns *C.double, current *C.int64_t) *C.char {
 	return guard(func() error {
+		if err := needs(unsafe.Pointer(current)); err != nil {
+			return err
+		}
 		t, unlock, err := lookup[*table](int64(h))
 		if err != nil {
 			return err
@@ -198,6 +222,9 @@ func chariot_table_view(h C.int64_t, seat C.int64_t, obs *C.float, mask *C.uint8
 //export chariot_vec_new
 func chariot_vec_new(cfgJSON *C.char, n, workers C.int64_t, handle *C.int64_t, infoJSON **C.char) *C.char {
 	return guard(func() error {
+		if err := needs(unsafe.Pointer(cfgJSON), unsafe.Pointer(handle), unsafe.Pointer(infoJSON)); err != nil {
+			return err
+		}
 		var cfg config
 		if err := json.Unmarshal([]byte(C.GoString(cfgJSON)), &cfg); err != nil {
 			return badInput("chariot: config: %v", err)
@@ -277,6 +304,9 @@ func main() { runTrace() }
 //export chariot_save_policy
 func chariot_save_policy(h C.int64_t, policyJSON, path *C.char) *C.char {
 	return guard(func() error {
+		if err := needs(unsafe.Pointer(policyJSON), unsafe.Pointer(path)); err != nil {
+			return err
+		}
 		s, unlock, err := lookup[*session](int64(h))
 		if err != nil {
 			return err

@@ -60,9 +60,10 @@ class ChariotAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        # PettingZoo has no reward at reset: a return the opening chance
+        # gave comes with the first step's rewards, as env/gym gives it.
         self._returns[:] = 0
-        self._refresh()
-        self._accumulate_rewards()
+        self._refresh(rewards=False)
 
     @property
     def np_random(self):
@@ -73,13 +74,14 @@ class ChariotAEC(AECEnv):
             self._handle, seat, _lib.ptr(obs), _lib.ptr(mask), _lib.ptr(returns), ctypes.byref(self._current)))
         return self._current.value
 
-    def _refresh(self):
+    def _refresh(self, rewards=True):
         """Read whose turn it is and each seat's reward since the last."""
         returns = np.zeros_like(self._returns)
         current = self._view(0, returns=returns)
-        for i, a in enumerate(self.possible_agents):
-            self.rewards[a] = float(returns[i] - self._returns[i])
-        self._returns = returns
+        if rewards:
+            for i, a in enumerate(self.possible_agents):
+                self.rewards[a] = float(returns[i] - self._returns[i])
+            self._returns = returns
         if current == _TERMINAL:
             for a in self.agents:
                 self.terminations[a] = True
@@ -109,4 +111,4 @@ class ChariotAEC(AECEnv):
         self._handle = 0
 
     def __del__(self):
-        self.close()
+        _lib.close(getattr(self, "_handle", 0))

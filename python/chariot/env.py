@@ -73,9 +73,9 @@ class ChariotEnv(gym.Env):
 
     def __init__(self, game="stnazaire", *, seat=0, data=None, others="random", max_steps=0,
                  features=False, action_features=False, illegal="raise"):
+        self._handle = 0
         if illegal not in _ILLEGAL:
             raise ValueError(f"chariot: illegal={illegal!r}: one of {', '.join(_ILLEGAL)}")
-        self._handle = 0
         self._handle, self.game_info = _lib.new(
             "env", config(game, seat, data, others, max_steps, features, action_features))
         info = self.game_info
@@ -154,4 +154,4 @@ class ChariotEnv(gym.Env):
         self._handle = 0
 
     def __del__(self):
-        self.close()
+        _lib.close(getattr(self, "_handle", 0))

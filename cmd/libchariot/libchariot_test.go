@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chariot-ai/chariot/agents"
+	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/train/model"
+)
+
+func TestPanicBecomesRuntimeError(t *testing.T) {
+	err := recovered(func() error { panic("boom") })
+	kind, msg := describe(err)
+	if kind != "RuntimeError" || msg != "chariot: internal error: boom" {
+		t.Errorf("a panic gave %s: %q, want RuntimeError: chariot: internal error: boom", kind, msg)
+	}
+	if err := recovered(func() error { return nil }); err != nil {
+		t.Errorf("no panic, no error: got %v", err)
+	}
+}
+
+func TestIllegalIsValueErrorWithTheGamesMessage(t *testing.T) {
+	s, err := newSession(config{Game: "tictactoe", Others: "random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.reset(1, view{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := s.step(4, view{}); err != nil {
+		t.Fatal(err)
+	}
+	_, _, _, err = s.step(4, view{})
+	if kind, msg := describe(err); kind != "ValueError" || msg != "tictactoe: cell b2 is taken: illegal action" {
+		t.Errorf("illegal action: %s: %q", kind, msg)
+	}
+	if !s.running {
+		t.Error("an illegal action ended the episode; it must change nothing")
+	}
+}
+
+// A policy saved from Python's layout is a model the learned agent plays.
+func TestSavedPolicyPlays(t *testing.T) {
+	s, err := newSession(config{Game: "stnazaire", Features: true, ActionFeatures: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(s.info.ActionFeatures)
+	net := model.Net{OutScale: 1, Layers: []model.Layer{{In: n, Out: 1, W: make([]float64, n), B: []float64{0}}}}
+	for range n {
+		net.Mean, net.Std = append(net.Mean, 0), append(net.Std, 1)
+	}
+	net.Layers[0].W[0] = 1
+	path := filepath.Join(t.TempDir(), "p.json")
+	if err := savePolicy(s, policyFile{Net: net}, path); err != nil {
+		t.Fatal(err)
+	}
+	a, err := agents.New("learned:model="+path, s.game, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.game.NewInitialState(1)
+	for st.CurrentPlayer() == env.Chance {
+		st.Apply(st.LegalActions(nil)[0])
+	}
+	if _, err := a.Act(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	// A network of the wrong width is refused, and nothing is written.
+	net.Mean = net.Mean[1:]
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	err = savePolicy(s, policyFile{Net: net}, bad)
+	var ce *callError
+	if !errors.As(err, &ce) || ce.kind != "ValueError" || !strings.Contains(err.Error(), "standardises") {
+		t.Errorf("a malformed network: %v, want a ValueError naming the inputs", err)
+	}
+}
