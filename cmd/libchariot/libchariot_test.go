@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
@@ -78,4 +81,54 @@ func TestSavedPolicyPlays(t *testing.T) {
 	if !errors.As(err, &ce) || ce.kind != "ValueError" || !strings.Contains(err.Error(), "standardises") {
 		t.Errorf("a malformed network: %v, want a ValueError naming the inputs", err)
 	}
+}
+
+// BenchmarkGymRandomStep is Go's own rate through env/gym, the baseline of
+// the Python speed table (docs/python.md): a random legal action each
+// step, the observation and mask written every step, a reset when an
+// episode ends, the other seat (tic-tac-toe's) played by "random" as the
+// Python environment plays it. Run with -cpu 1.
+func BenchmarkGymRandomStep(b *testing.B) {
+	for _, spec := range []string{"tictactoe", "stnazaire"} {
+		b.Run(spec, func(b *testing.B) {
+			g, err := env.NewGame(spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			seed := uint64(1)
+			e, err := newGym(g, 0, "random", 0, seed)
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, info, err := e.Reset(seed)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(1, 2))
+			// The machine is shared: CPU time a step, beside the wall
+			// time, is what compares with the Python figures.
+			cpu := cpuTime()
+			for b.Loop() {
+				_, _, term, trunc, next, err := e.Step(info.Legal[r.IntN(len(info.Legal))])
+				if err != nil {
+					b.Fatal(err)
+				}
+				if term || trunc {
+					seed++
+					if _, next, err = e.Reset(seed); err != nil {
+						b.Fatal(err)
+					}
+				}
+				info = next
+			}
+			b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
+// cpuTime is the process's user and system CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -113,3 +113,23 @@ def contiguous(a, dtype, shape, name):
     if not isinstance(a, np.ndarray) or a.dtype != dtype or a.shape != shape or not a.flags.c_contiguous or not a.flags.writeable:
         raise ValueError(f"chariot: {name} must be a writeable C-contiguous {np.dtype(dtype).name} array of shape {shape}")
     return a
+
+
+class Rows:
+    """Fresh arrays of one shape, each for Go to write in place and the
+    caller to keep: cut from blocks allocated many at a time, since taking
+    a new numpy array's address (ndarray.ctypes) costs more than a step."""
+
+    def __init__(self, shape, dtype, block=256):
+        self._shape, self._dtype, self._block = tuple(shape), np.dtype(dtype), block
+        self._stride = int(np.prod(self._shape, dtype=np.int64)) * self._dtype.itemsize
+        self._next = block
+
+    def take(self):
+        """A new array and its address."""
+        if self._next == self._block:
+            self._rows = np.empty((self._block,) + self._shape, self._dtype)
+            self._base, self._next = self._rows.ctypes.data, 0
+        k = self._next
+        self._next += 1
+        return self._rows[k], self._base + k * self._stride

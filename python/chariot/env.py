@@ -85,8 +85,12 @@ class ChariotEnv(gym.Env):
         self._feat_shape = (self._actions, len(info["action_features"])) if action_features else None
         self.observation_space = gym.spaces.Box(-np.inf, np.inf, self._obs_shape, np.float32)
         self.action_space = gym.spaces.Discrete(self._actions)
-        self._reward = ctypes.c_double()
-        self._flags = np.zeros(2, np.uint8)
+        self._obs_rows = _lib.Rows(self._obs_shape, np.float32)
+        self._mask_rows = _lib.Rows((self._actions,), np.bool_)
+        self._feat_rows = None if self._feat_shape is None else _lib.Rows(self._feat_shape, np.float32, 16)
+        self._reward, self._flags = ctypes.c_double(), (ctypes.c_uint8 * 2)()
+        self._reward_ref, self._flags_ref = ctypes.byref(self._reward), ctypes.byref(self._flags)
+        self._step_fn = _lib.lib().chariot_env_step
         self._last_obs, self._over = None, False
 
     @property
@@ -94,10 +98,11 @@ class ChariotEnv(gym.Env):
         return self.game_info["seats"][self.game_info["seat"]]
 
     def _buffers(self):
-        obs = np.empty(self._obs_shape, np.float32)
-        mask = np.empty(self._actions, np.bool_)
-        feat = None if self._feat_shape is None else np.empty(self._feat_shape, np.float32)
-        return obs, mask, feat
+        """New arrays for Go to write the next view into, and their addresses."""
+        obs, obs_p = self._obs_rows.take()
+        mask, mask_p = self._mask_rows.take()
+        feat, feat_p = (None, None) if self._feat_rows is None else self._feat_rows.take()
+        return obs, mask, feat, obs_p, mask_p, feat_p
 
     def _info(self, mask, feat):
         info = {"action_mask": mask}
@@ -107,11 +112,10 @@ class ChariotEnv(gym.Env):
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
-        obs, mask, feat = self._buffers()
+        obs, mask, feat, obs_p, mask_p, feat_p = self._buffers()
         ret, running = ctypes.c_double(), ctypes.c_uint8()
         _lib.check(_lib.lib().chariot_env_reset(
-            self._handle, episode_seed(self, seed), _lib.ptr(obs), _lib.ptr(mask), _lib.ptr(feat),
-            ctypes.byref(ret), ctypes.byref(running)))
+            self._handle, episode_seed(self, seed), obs_p, mask_p, feat_p, ctypes.byref(ret), ctypes.byref(running)))
         self._last_obs, self._over = obs, False
         info = self._info(mask, feat)
         if not running.value:
@@ -122,11 +126,10 @@ class ChariotEnv(gym.Env):
     def step(self, action):
         if self._over:
             raise ValueError("chariot: step after an illegal action ended the episode: call reset")
-        obs, mask, feat = self._buffers()
+        obs, mask, feat, obs_p, mask_p, feat_p = self._buffers()
+        err = self._step_fn(self._handle, int(action), obs_p, mask_p, feat_p, self._reward_ref, self._flags_ref)
         try:
-            _lib.check(_lib.lib().chariot_env_step(
-                self._handle, int(action), _lib.ptr(obs), _lib.ptr(mask), _lib.ptr(feat),
-                ctypes.byref(self._reward), self._flags.ctypes.data))
+            _lib.check(err)
         except ValueError as e:
             if self._illegal != "terminate" or "illegal action" not in str(e):
                 raise
