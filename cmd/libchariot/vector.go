@@ -66,15 +66,18 @@ func (v *vector) at(b buffers, i int, final bool) view {
 // blocks, and returns the error of the lowest env that failed.
 func (v *vector) parallel(f func(i int) error) error {
 	n := len(v.envs)
-	var wg sync.WaitGroup
-	for w := range v.workers {
-		lo, hi := w*n/v.workers, (w+1)*n/v.workers
-		wg.Go(func() {
-			for i := lo; i < hi; i++ {
-				v.errs[i] = f(i)
-			}
-		})
+	block := func(w int) {
+		for i := w * n / v.workers; i < (w+1)*n/v.workers; i++ {
+			v.errs[i] = f(i)
+		}
 	}
+	// The calling thread steps the first block itself: waking a
+	// goroutine for it would cost more than a small block's steps.
+	var wg sync.WaitGroup
+	for w := 1; w < v.workers; w++ {
+		wg.Go(func() { block(w) })
+	}
+	block(0)
 	wg.Wait()
 	for i, err := range v.errs {
 		if err != nil {
