@@ -108,13 +108,6 @@ def close(handle):
         _lib.chariot_close(handle)
 
 
-def contiguous(a, dtype, shape, name):
-    """Check that a caller's buffer can be written in place by Go."""
-    if not isinstance(a, np.ndarray) or a.dtype != dtype or a.shape != shape or not a.flags.c_contiguous or not a.flags.writeable:
-        raise ValueError(f"chariot: {name} must be a writeable C-contiguous {np.dtype(dtype).name} array of shape {shape}")
-    return a
-
-
 class Rows:
     """Fresh arrays of one shape, each for Go to write in place and the
     caller to keep: cut from blocks allocated many at a time, since taking

@@ -11,7 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import chariot
-from conftest import all_specs, spec_seats
+from conftest import spec_seats
 
 
 @pytest.mark.parametrize("spec,seat", spec_seats())
