@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -131,4 +132,70 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// The vector's workers step each env as a session alone steps it, auto-reset
+// included (run under -race in CI).
+func TestVectorMatchesSessions(t *testing.T) {
+	const n, seed = 4, 50
+	cfg := config{Game: "tictactoe", Others: "random"}
+	v, err := newVector(cfg, n, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size, actions := v.envs[0].obsSize(), v.envs[0].info.Actions
+	b := buffers{obs: make([]float32, n*size), finalObs: make([]float32, n*size), mask: make([]uint8, n*actions),
+		reward: make([]float64, n), terminated: make([]uint8, n), truncated: make([]uint8, n)}
+	if err := v.reset(seed, b); err != nil {
+		t.Fatal(err)
+	}
+	alone := make([]*session, n)
+	episode := make([]uint64, n)
+	obs := make([]float32, size)
+	for i := range alone {
+		if alone[i], err = newSession(cfg); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := alone[i].reset(seed+uint64(i), view{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ended := 0
+	for step := range 40 {
+		acts := make([]int64, n)
+		for i, s := range alone {
+			legal := []int64{}
+			for a, m := range s.mask {
+				if m {
+					legal = append(legal, int64(a))
+				}
+			}
+			acts[i] = legal[step%len(legal)]
+		}
+		if err := v.step(acts, b); err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range alone {
+			r, term, trunc, err := s.step(int(acts[i]), view{obs: obs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r != b.reward[i] || b2u(term) != b.terminated[i] || b2u(trunc) != b.truncated[i] {
+				t.Fatalf("step %d env %d: vector %v %d %d, alone %v %v %v", step, i, b.reward[i], b.terminated[i], b.truncated[i], r, term, trunc)
+			}
+			if term || trunc {
+				if !slices.Equal(obs, b.finalObs[i*size:(i+1)*size]) {
+					t.Fatalf("step %d env %d: the final observation differs", step, i)
+				}
+				ended++
+				episode[i]++
+				if _, err := s.reset(seed+uint64(i)+episode[i]*n, view{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if ended < n {
+		t.Errorf("%d episodes ended in 40 steps of %d envs: auto-reset barely exercised", ended, n)
+	}
 }

@@ -1,6 +1,5 @@
 """N environments of one seat stepped by Go worker threads in one call."""
 
-
 import gymnasium as gym
 import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
