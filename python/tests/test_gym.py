@@ -106,3 +106,20 @@ def test_seat_by_name():
     assert env.seat_name == "German"
     with pytest.raises(ValueError, match="no seat 'Germans'"):
         chariot.make("stnazaire:opponent=seat", seat="Germans")
+
+
+def test_arrays_returned_are_never_overwritten():
+    # Go writes each step into arrays cut from blocks: one the caller
+    # keeps must stay as it was.
+    env = chariot.make("tictactoe")
+    obs, info = env.reset(seed=1)
+    kept, kept_copy = obs, obs.copy()
+    mask, mask_copy = info["action_mask"], info["action_mask"].copy()
+    rng = np.random.default_rng(1)
+    for _ in range(3000):
+        legal = np.flatnonzero(info["action_mask"])
+        obs, _, term, trunc, info = env.step(legal[rng.integers(len(legal))])
+        if term or trunc:
+            obs, info = env.reset()
+    np.testing.assert_array_equal(kept, kept_copy)
+    np.testing.assert_array_equal(mask, mask_copy)
