@@ -3,6 +3,7 @@ seat, and the same game as Go's env/gym step for step."""
 
 import hashlib
 import json
+import os
 import subprocess
 
 import gymnasium
@@ -11,7 +12,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import chariot
-from conftest import spec_seats
+from conftest import REPO, spec_seats
 
 
 @pytest.mark.parametrize("spec,seat", spec_seats())
@@ -123,3 +124,15 @@ def test_arrays_returned_are_never_overwritten():
             obs, info = env.reset()
     np.testing.assert_array_equal(kept, kept_copy)
     np.testing.assert_array_equal(mask, mask_copy)
+
+
+def test_data_as_on_the_command_line():
+    # --data default is the embedded set, the same game as leaving it out;
+    # a data file is read as chariot reads it (here the embedded set's own
+    # file, so the game is the same too).
+    path = os.path.join(REPO, "env", "stnazaire", "data", "default.json")
+    plain, _ = play(chariot.make("stnazaire"), 5, np.random.default_rng(5), 40)
+    for data in ["default", path]:
+        env = chariot.make("stnazaire", data=data)
+        assert play(env, 5, np.random.default_rng(5), 40)[0] == plain
+    assert "data=" + path in chariot.make("stnazaire", data=path).game_info["game"]
