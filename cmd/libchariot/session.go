@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/chariot-ai/chariot/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/env/gym"
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/train/features"
