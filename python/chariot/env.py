@@ -26,6 +26,13 @@ def config(game, seat, data, others, max_steps, features, action_features):
     }).encode()
 
 
+def shapes(info, features, action_features):
+    """The shapes of one environment's observation and of its action features (None without them)."""
+    obs = (info["obs_size"],) if features else tuple(info["observation_shape"])
+    feat = (info["actions"], len(info["action_features"])) if action_features else None
+    return obs, feat
+
+
 def seat_names(game, data=None):
     """The seats of a game, as the printed game names them."""
     handle, info = _lib.new("table", game.encode(), (data or "").encode())
@@ -81,8 +88,7 @@ class ChariotEnv(gym.Env):
         info = self.game_info
         self._illegal = illegal
         self._actions = info["actions"]
-        self._obs_shape = (info["obs_size"],) if features else tuple(info["observation_shape"])
-        self._feat_shape = (self._actions, len(info["action_features"])) if action_features else None
+        self._obs_shape, self._feat_shape = shapes(info, features, action_features)
         self.observation_space = gym.spaces.Box(-np.inf, np.inf, self._obs_shape, np.float32)
         self.action_space = gym.spaces.Discrete(self._actions)
         self._obs_rows = _lib.Rows(self._obs_shape, np.float32)

@@ -6,7 +6,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from . import _lib
-from .env import config
+from .env import config, shapes
 
 
 class ChariotVectorEnv(VectorEnv):
@@ -35,8 +35,7 @@ class ChariotVectorEnv(VectorEnv):
         info = self.game_info
         self.num_envs = num_envs
         self._actions = info["actions"]
-        self._obs_shape = (info["obs_size"],) if features else tuple(info["observation_shape"])
-        self._feat_shape = (self._actions, len(info["action_features"])) if action_features else None
+        self._obs_shape, self._feat_shape = shapes(info, features, action_features)
         self.single_observation_space = gym.spaces.Box(-np.inf, np.inf, self._obs_shape, np.float32)
         self.single_action_space = gym.spaces.Discrete(self._actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
