@@ -163,6 +163,19 @@ func TestRunAgainstAPopulation(t *testing.T) {
 	if len(rounds) != 2 || rounds[1].Half <= 0 || rounds[1].Promoted != (rounds[1].Diff-rounds[1].Half > 0) {
 		t.Fatalf("rounds %+v", rounds)
 	}
+	// The round's record has each agent's mean return against the
+	// population, and the window of round 1 both rounds' datasets of both
+	// members.
+	var roles []string
+	for _, b := range rounds[1].Bench {
+		roles = append(roles, b.Role)
+		if b.Games != cfg.EvalGames {
+			t.Errorf("round 1, %s: %d games, want %d", b.Agent, b.Games, cfg.EvalGames)
+		}
+	}
+	if want := []string{"policy", "search", "champion-policy", "champion-search"}; !slices.Equal(roles, want) || len(rounds[1].Data) != 4 {
+		t.Errorf("round 1: roles %v, want %v; data %v", roles, want, rounds[1].Data)
+	}
 	for _, f := range []string{"data-r0-p0.jsonl", "data-r0-p1.jsonl", "data-r1-p1.jsonl", "bench-r1.jsonl"} {
 		if _, err := os.Stat(filepath.Join("run", f)); err != nil {
 			t.Error(err)
