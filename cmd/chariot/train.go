@@ -178,6 +178,7 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	searchSpec := fs.String("search", "mcts:sims=50,rollout=@,prior=30", "search with @ for the learned agent and evaluator")
 	games := fs.Int("games", 40, "self-play games per round")
 	evalGames := fs.Int("eval-games", 60, "games of each agent in each round's benchmark")
+	window := fs.Int("window", 0, "rounds of data each fit uses, the latest: round r fits on rounds r-K+1..r (0: every round so far)")
 	baselines := fs.String("baselines", "random,cautious,greedy,aggressive", "agents benchmarked beside the learned ones")
 	seed := fs.Uint64("seed", 1, "seed of the run")
 	seatName := fs.String("seat", "0", "in a game of several seats, the seat to improve, by name or number")
@@ -190,6 +191,8 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case *rounds < 0 || *bootGames < 1 || *games < 1 || *evalGames < 2:
 		return usageError(stderr, "train iterate", "--rounds, --bootstrap-games, --games and --eval-games must be positive (eval-games at least 2)")
+	case *window < 0:
+		return usageError(stderr, "train iterate", fmt.Sprintf("--window %d: want 0 (every round) or a number of rounds", *window))
 	case !strings.Contains(*searchSpec, "@"):
 		return usageError(stderr, "train iterate", "--search needs @ where the learned agent goes, as in mcts:sims=50,rollout=@,prior=30")
 	}
@@ -203,7 +206,7 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.Fit.Workers, cfg.Net.Seed = *workers, cfg.Fit.Seed
 	ic := iterate.Config{Seat: seat, Population: eval.SplitAgents(*population), Game: g, Dir: *dir, Rounds: *rounds, Bootstrap: *bootstrap, BootstrapGames: *bootGames,
-		Search: *searchSpec, Games: *games, EvalGames: *evalGames, Baselines: eval.SplitAgents(*baselines), Seed: *seed,
+		Search: *searchSpec, Games: *games, EvalGames: *evalGames, Window: *window, Baselines: eval.SplitAgents(*baselines), Seed: *seed,
 		Train: *cfg, Workers: *workers, Log: stdout}
 	ic.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
 	rs, err := interruptible(func(ctx context.Context) ([]iterate.Round, error) {
@@ -226,5 +229,6 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	t.Render()
 	fmt.Fprintf(stdout, "champion models and spec in %s (policy.json, value.json, champion.spec); play it with\n  chariot bench --agents tuned:file=%s\n",
 		*dir, filepath.Join(*dir, "champion.spec"))
+	fmt.Fprintf(stdout, "each round's figures and CPU in %s\n", filepath.Join(*dir, iterate.RoundsFile))
 	return exitOK
 }
