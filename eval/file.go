@@ -92,6 +92,9 @@ type resultFile struct {
 	// does: two runs on one file would both play every game.
 	lock *flock.Lock
 	warn io.Writer // where a dropped torn row is told
+	// dir is where the agents' relative paths are read first
+	// (Config.FilesBeside).
+	dir string
 }
 
 // maxTornRow bounds the bytes after a results file's last newline that a
@@ -109,7 +112,7 @@ func openResults(cfg *Config, seats int) (*resultFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	rf := &resultFile{path: cfg.Out, format: format, gameSpec: GameSpec(cfg.Game), seed: cfg.Seed, seats: seats, warn: cfg.Warn}
+	rf := &resultFile{path: cfg.Out, format: format, gameSpec: GameSpec(cfg.Game), seed: cfg.Seed, seats: seats, warn: cfg.Warn, dir: cfg.specDir()}
 	if rf.lock, err = flock.File(cfg.Out); err != nil {
 		return nil, fmt.Errorf("results file: %w", err)
 	}
@@ -229,7 +232,7 @@ func (rf *resultFile) check(line int, spec string, r *GameResult) error {
 	now, ok := rf.hashes[r.Agent]
 	if !ok {
 		var err error
-		if now, err = FileHashes(rf.gameSpec, r.Seats...); err != nil {
+		if now, err = fileHashesIn(rf.dir, rf.gameSpec, r.Seats...); err != nil {
 			return err
 		}
 		if rf.hashes == nil {

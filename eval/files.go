@@ -30,25 +30,23 @@ func gameFiles(spec string) ([]string, error) {
 		return nil, err
 	}
 	var out []string
-	return out, optionFiles(&out, r.Options, rest, 0, false)
+	return out, optionFiles(&out, r.Options, rest, 0, readFile(""))
 }
 
-// agentFiles adds to out the files an agent spec reads: its file options'
-// values (or defaults), and those of the agents its options name.
-func agentFiles(out *[]string, spec string, depth int) error {
-	return specFiles(out, spec, depth, false)
-}
-
-// specFiles adds to out the files an agent spec's options name: with
-// named, every path given, else those read (optionFiles).
-func specFiles(out *[]string, spec string, depth int, named bool) error {
+// specFiles adds to out, by add, the files an agent spec's options name:
+// its own, and those of the agents its options name.
+func specFiles(out *[]string, spec string, depth int, add adder) error {
 	name, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	r, err := agents.Lookup(name)
 	if err != nil {
 		return err
 	}
-	return optionFiles(out, r.Options, rest, depth, named)
+	return optionFiles(out, r.Options, rest, depth, add)
 }
+
+// An adder adds to out a path an option gives (given) or leaves to its
+// default.
+type adder func(out *[]string, path string, given bool)
 
 // NamedFiles lists the paths an agent spec's options give for files, its
 // nested agents' included, whether the files exist or not; defaults (the
@@ -56,22 +54,17 @@ func specFiles(out *[]string, spec string, depth int, named bool) error {
 // was not started with refuses a spec that names any.
 func NamedFiles(spec string) ([]string, error) {
 	var out []string
-	err := specFiles(&out, spec, 0, true)
+	err := specFiles(&out, spec, 0, func(out *[]string, path string, given bool) {
+		if given && path != "" && !slices.Contains(*out, path) {
+			*out = append(*out, path)
+		}
+	})
 	return out, err
 }
 
-// optionFiles adds to out the files that the options text reads, by docs
-// (addFile); with named, the paths given instead, read or not, defaults
-// left out.
-func optionFiles(out *[]string, docs []env.OptionDoc, text string, depth int, named bool) error {
-	add := addFile
-	if named {
-		add = func(out *[]string, path string) {
-			if path != "" && !slices.Contains(*out, path) {
-				*out = append(*out, path)
-			}
-		}
-	}
+// optionFiles adds to out, by add, the files that the options text
+// names, by docs.
+func optionFiles(out *[]string, docs []env.OptionDoc, text string, depth int, add adder) error {
 	if depth > 8 {
 		return fmt.Errorf("agent specs nested more than 8 deep")
 	}
@@ -84,19 +77,16 @@ func optionFiles(out *[]string, docs []env.OptionDoc, text string, depth int, na
 		switch d.Kind {
 		case env.FileOption:
 			if !given {
-				if named {
-					continue
-				}
 				v = d.Default
 			}
-			add(out, v)
+			add(out, v, given)
 		case env.NamedFileOption:
 			if _, path, ok := strings.Cut(v, ":"); ok {
-				add(out, path)
+				add(out, path, true)
 			}
 		case env.AgentOption:
 			if v != "" {
-				if err := specFiles(out, strings.ReplaceAll(v, ";", ","), depth+1, named); err != nil {
+				if err := specFiles(out, strings.ReplaceAll(v, ";", ","), depth+1, add); err != nil {
 					return err
 				}
 			}
@@ -106,7 +96,7 @@ func optionFiles(out *[]string, docs []env.OptionDoc, text string, depth int, na
 					item = item[:i]
 				}
 				if item = strings.TrimSpace(item); item != "" {
-					if err := specFiles(out, strings.ReplaceAll(item, ";", ","), depth+1, named); err != nil {
+					if err := specFiles(out, strings.ReplaceAll(item, ";", ","), depth+1, add); err != nil {
 						return err
 					}
 				}
@@ -116,15 +106,19 @@ func optionFiles(out *[]string, docs []env.OptionDoc, text string, depth int, na
 	return nil
 }
 
-// addFile adds path to out once, where it names a regular file: a value
-// that names none is a built-in (a shipped model, an embedded data set),
-// or a missing file that the game or agent reports itself.
-func addFile(out *[]string, path string) {
-	if path == "" || slices.Contains(*out, path) {
-		return
-	}
-	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
-		*out = append(*out, path)
+// readFile is the adder of the files a run reads, relative paths looked
+// up in dir first (agents.ResolvePaths): it adds a path once, as the spec
+// gives it, where it names a regular file; a value that names none is a
+// built-in (a shipped model, an embedded data set), or a missing file that
+// the game or agent reports itself.
+func readFile(dir string) adder {
+	return func(out *[]string, path string, _ bool) {
+		if path == "" || slices.Contains(*out, path) {
+			return
+		}
+		if st, err := os.Stat(agents.ResolvePath(dir, path)); err == nil && st.Mode().IsRegular() {
+			*out = append(*out, path)
+		}
 	}
 }
 
@@ -145,18 +139,31 @@ func hashFile(path string) (string, error) {
 // FileHashes hashes the files that a game spec and agent specs read, by
 // path; nil when they read none.
 func FileHashes(gameSpec string, agentSpecs ...string) (map[string]string, error) {
+	return fileHashesIn("", gameSpec, agentSpecs...)
+}
+
+// fileHashesIn is FileHashes for agent specs whose relative paths name
+// files in dir where there is one there (Config.FilesBeside); the hashes
+// are keyed by the paths as the specs give them, so that a run's identity
+// does not hang on where its directory is.
+func fileHashesIn(dir, gameSpec string, agentSpecs ...string) (map[string]string, error) {
 	paths, err := gameFiles(gameSpec)
 	if err != nil {
 		return nil, err
 	}
+	game := len(paths)
 	for _, s := range agentSpecs {
-		if err := agentFiles(&paths, s, 0); err != nil {
+		if err := specFiles(&paths, s, 0, readFile(dir)); err != nil {
 			return nil, fmt.Errorf("agent %s: %w", s, err)
 		}
 	}
 	var out map[string]string
-	for _, path := range paths {
-		h, err := hashFile(path)
+	for i, path := range paths {
+		read := path
+		if i >= game {
+			read = agents.ResolvePath(dir, path)
+		}
+		h, err := hashFile(read)
 		if err != nil {
 			return nil, err
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/internal/atomicfile"
+	"github.com/chariot-ai/chariot/internal/flock"
 )
 
 // Merged describes the run Merge joined.
@@ -43,7 +44,7 @@ type shardFile struct {
 // every game of every lineup is there once, through a temporary file
 // renamed into place. begin receives the run before the first row, keep
 // each row, so a caller can summarise the run as it is written.
-func Merge(out string, paths []string, begin func(Merged), keep func(GameResult) error) error {
+func Merge(out string, paths []string, begin func(Merged), keep func(GameResult) error) (err error) {
 	if len(paths) == 0 {
 		return errors.New("no shard files to merge")
 	}
@@ -55,6 +56,19 @@ func Merge(out string, paths []string, begin func(Merged), keep func(GameResult)
 	} else if size > 0 {
 		return fmt.Errorf("%s exists and is not empty: choose another file", out)
 	}
+	// One writer an output: a merge into a file that a run (or another
+	// merge) is writing is refused, naming it.
+	lock, err := flock.File(out)
+	if err != nil {
+		return fmt.Errorf("merged file: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			lock.Discard()
+		} else {
+			lock.Unlock()
+		}
+	}()
 	var (
 		shards []*shardFile
 		m      Merged
@@ -80,6 +94,9 @@ func Merge(out string, paths []string, begin func(Merged), keep func(GameResult)
 		}
 		run := sf.run
 		sf.rf = &resultFile{path: path, format: formatJSONL, gameSpec: m.Game, seed: run.Seed, seats: game.NumPlayers(), run: &run}
+		if run.Beside {
+			sf.rf.dir = filepath.Dir(path)
+		}
 		if _, sf.rf.keep, err = wholeLines(path); err != nil {
 			return err
 		}

@@ -58,6 +58,21 @@ type Config struct {
 	// Shard); the results file must then be JSON lines, and its rows carry
 	// the run's identity for Merge.
 	Shard Shard
+	// FilesBeside makes the relative file paths in the agents' specs name
+	// files in the results file's directory, where there is one there
+	// (agents.ResolvePath): a run directory, as PSRO's, whose agents are
+	// spec files in it, then resumes and reproduces from any path, since
+	// its specs, seeds and file hashes do not name the directory.
+	FilesBeside bool
+}
+
+// specDir is the directory relative paths in the agents' specs are read
+// from first: Out's with FilesBeside, else none (the working directory).
+func (cfg *Config) specDir() string {
+	if !cfg.FilesBeside {
+		return ""
+	}
+	return filepath.Dir(cfg.Out)
 }
 
 // GameResult is the outcome of one game played by one lineup.
@@ -128,7 +143,7 @@ func newPlan(cfg *Config) (*plan, error) {
 			if distinct && seen[c] {
 				return nil, fmt.Errorf("%s %s listed twice", what, c)
 			}
-			if _, err := agents.New(c, cfg.Game, 0); err != nil {
+			if _, err := agents.New(agents.ResolvePaths(c, cfg.specDir()), cfg.Game, 0); err != nil {
 				return nil, err
 			}
 			out[i], seen[c] = c, true
@@ -154,7 +169,7 @@ func newPlan(cfg *Config) (*plan, error) {
 	}
 	for _, l := range p.lineups {
 		p.labels = append(p.labels, Label(l))
-		files, err := FileHashes(GameSpec(cfg.Game), l...)
+		files, err := fileHashesIn(cfg.specDir(), GameSpec(cfg.Game), l...)
 		if err != nil {
 			return nil, err
 		}
@@ -238,7 +253,7 @@ func Stream(ctx context.Context, cfg Config, begin func(Mode, []string), keep fu
 	}
 	bar := pool.NewBar(cfg.Progress, todo, "bench", "games")
 	_, err = pool.Run(ctx, p.workers, iter.Seq[job](jobs), func(jb job) (GameResult, error) {
-		r, err := playGame(ctx, cfg.Game, p.lineups[jb.lineup], cfg.Seed, jb.game)
+		r, err := playGame(ctx, cfg.Game, p.lineups[jb.lineup], cfg.specDir(), cfg.Seed, jb.game)
 		r.Files = p.files[jb.lineup]
 		return r, err
 	}, func(res GameResult) error {
@@ -291,10 +306,11 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 	return results, err
 }
 
-// playGame plays game i of a run with the given seed, seats[p] at seat p.
-// A panic in an agent or the game becomes an error, and so does a game
-// still in play when ctx was cancelled.
-func playGame(ctx context.Context, g env.Game, seats []string, seed uint64, i int) (res GameResult, err error) {
+// playGame plays game i of a run with the given seed, seats[p] at seat p,
+// their relative paths read from dir first (Config.FilesBeside). A panic in
+// an agent or the game becomes an error, and so does a game still in play
+// when ctx was cancelled.
+func playGame(ctx context.Context, g env.Game, seats []string, dir string, seed uint64, i int) (res GameResult, err error) {
 	label := Label(seats)
 	defer func() {
 		if r := recover(); r != nil {
@@ -304,7 +320,7 @@ func playGame(ctx context.Context, g env.Game, seats []string, seed uint64, i in
 	gameSeed := GameSeed(seed, i)
 	players := make([]agents.Agent, len(seats))
 	for p, spec := range seats {
-		if players[p], err = agents.New(spec, g, PlayerSeed(g, seed, i, spec, p)); err != nil {
+		if players[p], err = agents.New(agents.ResolvePaths(spec, dir), g, PlayerSeed(g, seed, i, spec, p)); err != nil {
 			return res, fmt.Errorf("%s, game %d: %w", describe(seats), i, err)
 		}
 	}

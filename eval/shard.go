@@ -60,11 +60,14 @@ type RunInfo struct {
 	// Lineups are the labels of the run's lineups, in the run's order,
 	// which the merged report keeps.
 	Lineups []string `json:"lineups"`
+	// Beside: the agents' relative paths name files beside the results
+	// file (Config.FilesBeside), where Merge reads them.
+	Beside bool `json:"beside,omitempty"`
 }
 
 // same reports whether two rows are of the same shard of the same run.
 func (r *RunInfo) same(o *RunInfo) bool {
-	return r.ID == o.ID && r.Shard == o.Shard && r.Mode == o.Mode && r.Seed == o.Seed && r.Games == o.Games && slices.Equal(r.Lineups, o.Lineups)
+	return r.ID == o.ID && r.Shard == o.Shard && r.Mode == o.Mode && r.Seed == o.Seed && r.Games == o.Games && slices.Equal(r.Lineups, o.Lineups) && r.Beside == o.Beside
 }
 
 var modeNames = map[Mode]string{Solo: "solo", RoundRobin: "round robin", Lineup: "lineup", Opponents: "opponents"}
@@ -86,6 +89,9 @@ func runInfo(cfg *Config, p *plan) *RunInfo {
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "chariot bench run\ngame %s\nmode %s\nseed %d\ngames %d\n", GameSpec(cfg.Game), modeNames[p.mode], cfg.Seed, cfg.Games)
+	if cfg.FilesBeside {
+		fmt.Fprintf(h, "files beside\n")
+	}
 	for i, l := range p.lineups {
 		fmt.Fprintf(h, "lineup %q\n", l)
 		for _, path := range slices.Sorted(maps.Keys(p.files[i])) {
@@ -99,5 +105,6 @@ func runInfo(cfg *Config, p *plan) *RunInfo {
 		Seed:    cfg.Seed,
 		Games:   cfg.Games,
 		Lineups: p.labels,
+		Beside:  cfg.FilesBeside,
 	}
 }

@@ -62,33 +62,9 @@ func CanonicalAgent(spec string) (string, error) {
 	if len(p) == 0 {
 		return name, nil
 	}
-	cleanPaths(name, p)
-	return name + ":" + p.String(), nil
-}
-
-// cleanPaths writes the paths of an agent's file options in their
-// shortest form (filepath.Clean), so that ./m.json and m.json name one
-// agent, seeded alike. Options are known by the agent's registration; an
-// unknown agent is left for agents.New to report.
-func cleanPaths(name string, p env.Params) {
-	r, err := agents.Lookup(name)
-	if err != nil {
-		return
-	}
-	for _, d := range r.Options {
-		v, ok := p[d.Name]
-		if !ok || v == "" {
-			continue
-		}
-		switch d.Kind {
-		case env.FileOption:
-			p[d.Name] = filepath.Clean(v)
-		case env.NamedFileOption:
-			if n, path, ok := strings.Cut(v, ":"); ok && path != "" {
-				p[d.Name] = n + ":" + filepath.Clean(path)
-			}
-		}
-	}
+	// Paths in their shortest form (filepath.Clean), nested agents'
+	// included, so that ./m.json and m.json name one agent, seeded alike.
+	return agents.MapPaths(name+":"+p.String(), filepath.Clean), nil
 }
 
 // GameSpec is the spec of g as the results file records it: Name:Options,

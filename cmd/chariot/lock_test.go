@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -18,7 +19,7 @@ import (
 // the rows of a lone run (wall times aside). Without the lock both played
 // every game and the file held each twice.
 func TestBenchConcurrentResume(t *testing.T) {
-	const games = 100 // seconds of play: the first is still running when the second starts
+	const games = 100
 	dir := t.TempDir()
 	args := func(out string) []string {
 		return []string{"bench", "--game", "stnazaire", "--agents", "ismcts:sims=10", "--games", strconv.Itoa(games),
@@ -43,10 +44,21 @@ func TestBenchConcurrentResume(t *testing.T) {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
+	// The first is stopped while the second runs, so that it holds the file
+	// however busy the machine; it plays on when the second has ended.
+	if err := first.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	if n := wholeRows(t, out); n == games {
+		t.Fatalf("the first run played all %d games before it was stopped", n)
+	}
 	second := chariotProcess(t, nil, args(out)...)
 	var stdout, stderr bytes.Buffer
 	second.Stdout, second.Stderr = &stdout, &stderr
 	err := second.Run()
+	if err := first.Process.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
 		t.Errorf("second run: %v, want exit status 1", err)

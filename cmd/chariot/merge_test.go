@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chariot-ai/chariot/internal/flock"
 	"github.com/chariot-ai/chariot/train/dataset"
 )
 
@@ -249,5 +250,29 @@ func TestSelfplayShardsMerge(t *testing.T) {
 	// A missing shard is named.
 	if st, _, stderr := runArgs("merge", filepath.Join(dir, "m2.jsonl"), shards[0], shards[2]); st != 1 || !strings.Contains(stderr, "games missing: shard 1/3 (games 4 to 7: no file given)") {
 		t.Errorf("missing shard: status %d, %q", st, stderr)
+	}
+}
+
+// TestMergeIntoAHeldDataset: a merge into a dataset another process holds
+// (a self-play run writing it) stops with one line naming it, and leaves
+// it as it was; before, the merge replaced it under the writer.
+func TestMergeIntoAHeldDataset(t *testing.T) {
+	dir := t.TempDir()
+	shard := filepath.Join(dir, "s0.jsonl")
+	if st, _, stderr := runArgs("selfplay", "--game", "pig:target=10", "--agent", "random", "--games", "2", "--quiet", "--out", shard, "--shard", "0/1"); st != 0 {
+		t.Fatalf("selfplay: %s", stderr)
+	}
+	merged := filepath.Join(dir, "merged.jsonl")
+	l, err := flock.File(merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Unlock()
+	st, _, stderr := runArgs("merge", merged, shard)
+	if st != 1 || !strings.Contains(stderr, "is in use by") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("merge into a held dataset: status %d, %q", st, stderr)
+	}
+	if b, _ := os.ReadFile(merged); len(b) != 0 {
+		t.Errorf("the held dataset was written: %d bytes", len(b))
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -55,7 +54,6 @@ func runPSRO(args []string, stdout, stderr io.Writer) int {
 	if st >= 0 {
 		return st
 	}
-	*dir = runDir(*dir)
 	cfg := psro.Config{Game: g, Rows: rows, Cols: cols, RowBR: *rowBR, ColBR: *colBR, Rounds: *rounds, Games: *mf.games,
 		Boot: *mf.boot, Workers: *mf.workers, Seed: *mf.seed, Dir: *dir, Shard: shard, MinWeight: *minWeight, Surrogate: *surrogate,
 		Progress: progressTo(stderr, isTerminal(stderr), *mf.quiet)}
@@ -114,26 +112,7 @@ func writePSRO(w io.Writer, g env.Game, rounds []psro.Round) {
 		}
 		t.Render()
 	}
-	fmt.Fprintln(w, "\nA response tuned:file=DIR/round-N-SIDE.spec is the search given the other side's mixture of round N-1; its file holds the spec.")
-}
-
-// runDir spells a run directory inside the working directory relative to
-// it, cleaned: the responses' specs name their files by it, and those
-// specs are the agents' identity and seed, so ./psro, psro and /abs/psro
-// must be one run, not three that replay every round into its files.
-func runDir(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return filepath.Clean(dir)
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return filepath.Clean(dir)
-	}
-	if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return rel
-	}
-	return filepath.Clean(dir)
+	fmt.Fprintln(w, "\nA response tuned:file=round-N-SIDE.spec (a file in the run's directory) is the search given the other side's mixture of round N-1; its file holds the spec.")
 }
 
 // validSurrogate reports whether s is a surrogate psro knows.

@@ -67,7 +67,7 @@ func TestNew(t *testing.T) {
 		{"random:", ""},
 		{"test_first", ""},
 		{"test_first:n=10,x=0", ""},
-		{"nope", `unknown agent "nope" (known: random, rules, test_first, tuned)`},
+		{"nope", `unknown agent "nope" (known: random, rules, test_first, test_nest, tuned)`},
 		{"", `unknown agent ""`},
 		{"random:depth=3", `agent random takes no options (given depth=3)`},
 		{"random:depth", `agent random: option "depth" is not key=value`},

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
@@ -10,7 +11,9 @@ import (
 )
 
 // A spec file holds an agent spec on a line, as chariot tune and PSRO save
-// the agents they make; the agent "tuned" plays it.
+// the agents they make; the agent "tuned" plays it. The relative paths in
+// it name files beside it (ResolvePaths), so a directory of spec files and
+// models can be moved whole.
 
 // maxSpecFile bounds a spec file read back: one line of options.
 const maxSpecFile = 1 << 20
@@ -54,7 +57,7 @@ func init() {
 			if n, _, _ := strings.Cut(spec, ":"); n == "tuned" {
 				return nil, fmt.Errorf("spec file %s names the tuned agent itself", path)
 			}
-			return New(spec, g, seed)
+			return New(ResolvePaths(spec, filepath.Dir(path)), g, seed)
 		},
 	})
 }

@@ -109,10 +109,6 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 	if cfg.Game.NumPlayers() < 2 {
 		return nil, fmt.Errorf("psro needs a game of two sides; %s has one seat", cfg.Game.Name())
 	}
-	// Refused before anything is made: a bad --dir leaves no directory.
-	if strings.ContainsAny(cfg.Dir, ",;=:") {
-		return nil, fmt.Errorf("directory %q: the responses' specs name files in it, whose paths may not hold ',', ';', '=' or ':'", cfg.Dir)
-	}
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -186,7 +182,7 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 // there yet, it plays this process's shard into a shard file and stops.
 func (cfg Config) play(ctx context.Context, path string, rows, cols []string) error {
 	c := eval.Config{Game: cfg.Game, Agents: rows, Opponents: cols, Games: cfg.Games, Seed: cfg.Seed, Workers: cfg.Workers,
-		Out: path, Resume: true, Progress: cfg.Progress}
+		Out: path, Resume: true, Progress: cfg.Progress, FilesBeside: true}
 	if _, err := os.Stat(path); cfg.Shard.Sharded() && err != nil {
 		c.Shard, c.Out = cfg.Shard, ShardPath(path, cfg.Shard)
 		if err := eval.Stream(ctx, c, nil, func(eval.GameResult) error { return nil }); err != nil {
@@ -201,7 +197,7 @@ func (cfg Config) play(ctx context.Context, path string, rows, cols []string) er
 // load reads a played run's games into p.
 func (cfg Config) load(ctx context.Context, path string, rows, cols []string, p *metagame.Payoffs) error {
 	c := eval.Config{Game: cfg.Game, Agents: rows, Opponents: cols, Games: cfg.Games, Seed: cfg.Seed, Workers: cfg.Workers,
-		Out: path, Resume: true}
+		Out: path, Resume: true, FilesBeside: true}
 	return eval.Stream(ctx, c, nil, p.Add)
 }
 
@@ -284,19 +280,22 @@ func withOptions(spec string, opts ...string) string {
 }
 
 // writeSpec saves spec in the run's directory as name and returns the
-// agent that plays it (tuned:file=PATH), after checking it builds. A file
+// agent that plays it (tuned:file=NAME), after checking it builds. A file
 // already there must hold the same spec: the directory is of this run.
+// The agent names its file relative to the run's directory (the games are
+// played with eval.Config.FilesBeside), and the responses inside the spec
+// name theirs relative to the spec file (agents.ResolvePaths): nothing of
+// the run names the directory, so a response's spec, which seeds its games
+// (eval.AgentSeed), and the run's figures are the same from any path, and
+// the directory can be moved.
 func (cfg Config) writeSpec(name, spec string) (string, error) {
 	spec, err := eval.CanonicalAgent(spec)
 	if err != nil {
 		return "", err
 	}
-	if _, err := agents.New(spec, cfg.Game, 0); err != nil {
+	if _, err := agents.New(agents.ResolvePaths(spec, cfg.Dir), cfg.Game, 0); err != nil {
 		return "", fmt.Errorf("psro: response %s: %w", spec, err)
 	}
-	// The path as given, relative or not: a response's spec seeds its games
-	// (eval.AgentSeed), so shards on machines whose directories differ
-	// above the run's play the same games.
 	path := filepath.Join(cfg.Dir, name)
 	if old, err := agents.LoadSpec(path); err == nil && old != spec {
 		return "", fmt.Errorf("%s holds %s, but this run's response is %s: the directory holds another run", path, old, spec)
@@ -304,7 +303,7 @@ func (cfg Config) writeSpec(name, spec string) (string, error) {
 	if err := agents.SaveSpec(path, spec); err != nil {
 		return "", err
 	}
-	return "tuned:file=" + path, nil
+	return "tuned:file=" + name, nil
 }
 
 // gains sets the round's gains from the games of the next round's

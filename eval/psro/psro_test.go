@@ -2,7 +2,9 @@ package psro
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,5 +69,59 @@ func TestOneProcessPerRun(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("the held directory was written: %d files", len(entries))
+	}
+}
+
+// TestRunIsItsContentNotItsPath: a finished run run again by its absolute
+// path, and a copy of its directory under another name, play no game and
+// give the same rounds, to the last figure. (With specs that named the
+// directory as given, both replayed every response's games, with other
+// seeds, and printed other figures.)
+func TestRunIsItsContentNotItsPath(t *testing.T) {
+	g, err := env.NewGame("pig:target=15")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	t.Chdir(root)
+	cfg := func(dir string) Config {
+		return Config{Game: g, Rows: []string{"holdat:n=4"}, Cols: []string{"holdat:n=9"},
+			RowBR: "mcts:sims=10", ColBR: "mcts:sims=10", Rounds: 2, Games: 8, Boot: 20, Workers: 1, Seed: 5, Dir: dir}
+	}
+	first, err := Run(context.Background(), cfg("run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes := func(dir string) map[string]int64 {
+		out := map[string]int64{}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			info, err := e.Info()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[e.Name()] = info.Size()
+		}
+		return out
+	}
+	before := sizes("run")
+	if err := os.CopyFS("elsewhere", os.DirFS("run")); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{filepath.Join(root, "run"), "elsewhere"} {
+		again, err := Run(context.Background(), cfg(dir))
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		a, _ := json.Marshal(first)
+		if b, _ := json.Marshal(again); string(a) != string(b) {
+			t.Errorf("%s gives other rounds:\n%s\nnot\n%s", dir, b, a)
+		}
+		if got := sizes(dir); !maps.Equal(got, before) {
+			t.Errorf("%s: files %v after the rerun, %v before: games were played again", dir, got, before)
+		}
 	}
 }

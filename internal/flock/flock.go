@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -18,7 +19,10 @@ import (
 )
 
 // Lock is a held lock; its zero value holds nothing.
-type Lock struct{ f *os.File }
+type Lock struct {
+	f    *os.File
+	made string // the path of the file File made, for Discard
+}
 
 // BusyError says another process holds the lock of Path.
 type BusyError struct {
@@ -33,11 +37,24 @@ func (e *BusyError) Error() string {
 // File locks the file at path, creating it (empty) if it is not there. It
 // does not wait: a lock held elsewhere is a *BusyError.
 func File(path string) (*Lock, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE|unix.O_NONBLOCK, 0o644)
+	made := true
+	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE|os.O_EXCL|unix.O_NONBLOCK, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		made = false
+		f, err = os.OpenFile(path, os.O_RDONLY|unix.O_NONBLOCK, 0o644)
+	}
 	if err != nil {
 		return nil, err
 	}
-	return take(f, path)
+	l, err := take(f, path)
+	if made {
+		if err != nil {
+			os.Remove(path)
+		} else {
+			l.made = path
+		}
+	}
+	return l, err
 }
 
 // Dir locks the directory at path, which must exist.
@@ -83,6 +100,20 @@ func (l *Lock) Unlock() error {
 	f := l.f
 	l.f = nil
 	return f.Close() // closing the last descriptor releases the flock
+}
+
+// Discard releases the lock of a writer that failed, and removes the file
+// if File made it and it is still empty: a failed merge leaves no trace.
+func (l *Lock) Discard() error {
+	if l == nil || l.f == nil {
+		return nil
+	}
+	if l.made != "" {
+		if st, err := os.Stat(l.made); err == nil && st.Size() == 0 {
+			os.Remove(l.made)
+		}
+	}
+	return l.Unlock()
 }
 
 // holder names the process holding a flock on f's file, from /proc/locks.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chariot-ai/chariot/eval"
 	"github.com/chariot-ai/chariot/internal/atomicfile"
+	"github.com/chariot-ai/chariot/internal/flock"
 	"github.com/chariot-ai/chariot/internal/regular"
 )
 
@@ -38,13 +39,26 @@ func shardOf(s *ShardInfo) (i, n int, err error) {
 // stopped before its end) or given twice. The file is written to a
 // temporary name and renamed into place only when it is whole. It returns
 // the number of games.
-func Merge(out string, paths []string) (int, error) {
+func Merge(out string, paths []string) (_ int, err error) {
 	if len(paths) == 0 {
 		return 0, errors.New("no shard files to merge")
 	}
 	if st, err := os.Stat(out); err == nil && st.Size() > 0 {
 		return 0, fmt.Errorf("dataset %s exists and is not empty: choose another file", out)
 	}
+	// One writer an output: a merge into a dataset that a self-play run (or
+	// another merge) is writing is refused, naming it.
+	lock, err := flock.File(out)
+	if err != nil {
+		return 0, fmt.Errorf("merged dataset: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			lock.Discard()
+		} else {
+			lock.Unlock()
+		}
+	}()
 	type shardFile struct {
 		path string
 		h    Header
@@ -76,7 +90,7 @@ func Merge(out string, paths []string) (int, error) {
 	n := shards[0].n
 
 	total := 0
-	err := atomicfile.Write(out, func(f io.Writer) error {
+	err = atomicfile.Write(out, func(f io.Writer) error {
 		w := bufio.NewWriterSize(f, 1<<16)
 		h := shards[0].h
 		h.Shard = nil
