@@ -6,13 +6,14 @@
 // Round 0 plays a bootstrap agent (a fast heuristic) and fits the first
 // models, which become the champion. Round r ≥ 1 plays the champion's
 // search, fits candidates on the data of rounds 0..r (r-K+1..r with a
-// window of K rounds), and benchmarks the
-// baselines, both learned policies and both searches through package eval
-// on the same games (the same seeds every round, apart from the
-// self-play's). Everything goes in one directory: data-rN.jsonl,
-// policy-rN.json, value-rN.json, bench-rN.jsonl, and the champion's models
-// as policy.json and value.json with its spec in champion.spec, which
-// names them and runs as it is (tuned:file=DIR/champion.spec). Each
+// window of K rounds), and benchmarks the baselines, both learned policies
+// and both searches through package eval on the same games (the same seeds
+// every round, apart from the self-play's). Everything goes in one
+// directory: data-rN.jsonl, policy-rN.json, value-rN.json, bench-rN.jsonl,
+// and the champion's models as policy.json and value.json with its spec in
+// champion.spec, which names them beside it and runs as it is from
+// anywhere, the directory moved or copied too
+// (tuned:file=DIR/champion.spec). Each
 // finished round adds its line to rounds.jsonl (Round: specs, held-out
 // metrics, every agent's bench mean, the paired difference, promotion and
 // CPU). A killed run is resumed by running it again: datasets and results
@@ -374,29 +375,27 @@ func withModels(search, policy, value string) (string, error) {
 }
 
 // promote copies the champion's models to policy.json and value.json and
-// writes its spec, naming them by absolute paths, so that the spec runs as
-// it is from any directory (chariot bench --agents tuned:file=DIR/champion.spec).
+// writes its spec, naming them by those file names: the tuned agent reads
+// a spec file's relative paths beside it (agents.ResolvePaths), so the
+// spec runs as it is from any working directory, and from a copy of the
+// directory anywhere (chariot bench --agents tuned:file=DIR/champion.spec).
 func promote(cfg Config, pp, vp string) error {
-	dir, err := filepath.Abs(cfg.Dir)
-	if err != nil {
-		return err
-	}
 	for _, c := range [][2]string{{pp, "policy.json"}, {vp, "value.json"}} {
 		b, err := os.ReadFile(c[0])
 		if err != nil {
 			return err
 		}
-		if err := atomicfile.WriteFile(filepath.Join(dir, c[1]), b); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(cfg.Dir, c[1]), b); err != nil {
 			return err
 		}
 	}
-	spec, err := withModels(cfg.Search, filepath.Join(dir, "policy.json"), filepath.Join(dir, "value.json"))
+	spec, err := withModels(cfg.Search, "policy.json", "value.json")
 	if err != nil {
 		return err
 	}
-	text := "# champion of chariot train iterate; run with\n# chariot bench --agents tuned:file=" +
-		filepath.Join(dir, "champion.spec") + "\n" + spec + "\n"
-	return atomicfile.WriteFile(filepath.Join(dir, "champion.spec"), []byte(text))
+	text := "# champion of chariot train iterate; its files are named beside it; run with\n# chariot bench --agents tuned:file=" +
+		filepath.Join(cfg.Dir, "champion.spec") + "\n" + spec + "\n"
+	return atomicfile.WriteFile(filepath.Join(cfg.Dir, "champion.spec"), []byte(text))
 }
 
 func metrics(m *model.Model) string {

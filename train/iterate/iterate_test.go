@@ -213,3 +213,30 @@ func TestRunNetworks(t *testing.T) {
 		t.Fatalf("resumed: %v, rounds %+v then %+v", err, rounds, again)
 	}
 }
+
+// TestChampionSpecMovesWithItsDirectory: champion.spec names its models by
+// their file names beside it, so a copy of the run directory elsewhere,
+// the original gone, plays as tuned:file=COPY/champion.spec from yet
+// another working directory.
+func TestChampionSpecMovesWithItsDirectory(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if _, err := Run(t.Context(), smallRun(t, "run", 1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := os.ReadFile(filepath.Join("run", "champion.spec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(spec)), "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, "rollout=learned:model=policy.json") || !strings.Contains(last, "eval=learned:value.json") {
+		t.Fatalf("champion.spec names its models %q, want policy.json and value.json", last)
+	}
+	copied := filepath.Join(t.TempDir(), "elsewhere")
+	if err := os.CopyFS(copied, os.DirFS("run")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll("run"); err != nil {
+		t.Fatal(err)
+	}
+	championRunsAsItIs(t, copied)
+}
