@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chariot-ai/chariot/train/iterate"
 	"github.com/chariot-ai/chariot/train/model"
 )
 
@@ -163,6 +164,24 @@ func TestTrainIterateWindowAndRounds(t *testing.T) {
 		if err != nil || len(m.Training.Data) != 1 || m.Training.Data[0].Path != want {
 			t.Errorf("policy-r%d.json: %v, %+v", r, err, m)
 		}
+	}
+	// --report prints the run's table again from rounds.jsonl alone, as
+	// the run printed it, with the round's figures.
+	status, report, stderr := runArgs("train", "iterate", "--report", "--dir", "it")
+	if status != 0 || !strings.Contains(stdout, report) || !strings.Contains(report, "| 2     |") {
+		t.Fatalf("--report: status %d, stderr %q:\n%s\nthe run printed:\n%s", status, stderr, report, stdout)
+	}
+	rs, err := iterate.ReadRounds("it")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range rs[1].Bench {
+		if b.Role == "search" && !strings.Contains(report, fmt.Sprintf("| 1     | %.2f ± %.2f | %.2f ± %.2f |", rs[1].Bench[1].Mean, rs[1].Bench[1].Half, b.Mean, b.Half)) {
+			t.Errorf("round 1's policy and search (%+v) are not in the report:\n%s", rs[1].Bench, report)
+		}
+	}
+	if status, _, stderr := runArgs("train", "iterate", "--report", "--dir", "none"); status != 1 || !oneLineLike(stderr, "chariot: no rounds.jsonl in none: no round of chariot train iterate has finished there") {
+		t.Errorf("--report of no run: status %d, %q", status, stderr)
 	}
 	for _, c := range []struct {
 		args []string

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/chariot-ai/chariot/internal/atomicfile"
@@ -49,6 +50,26 @@ type CPU struct {
 	// Training is the sum of SelfPlay and Fit over the rounds up to this
 	// one, as recorded.
 	Training float64 `json:"training_cum_s"`
+}
+
+// ReadRounds reads the rounds.jsonl of a run directory, in the order of
+// the rounds.
+func ReadRounds(dir string) ([]Round, error) {
+	path := filepath.Join(dir, RoundsFile)
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("no %s in %s: no round of chariot train iterate has finished there", RoundsFile, dir)
+	} else if err != nil {
+		return nil, err
+	}
+	byN, err := readRounds(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []Round
+	for _, n := range slices.Sorted(maps.Keys(byN)) {
+		out = append(out, byN[n])
+	}
+	return out, nil
 }
 
 // readRounds reads the rounds of path, by round number; none if the file
