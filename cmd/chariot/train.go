@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -178,18 +179,30 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	searchSpec := fs.String("search", "mcts:sims=50,rollout=@,prior=30", "search with @ for the learned agent and evaluator")
 	games := fs.Int("games", 40, "self-play games per round")
 	evalGames := fs.Int("eval-games", 60, "games of each agent in each round's benchmark")
+	window := fs.Int("window", 0, "rounds of data each fit uses, the latest: round r fits on rounds r-K+1..r (0: every round so far)")
 	baselines := fs.String("baselines", "random,cautious,greedy,aggressive", "agents benchmarked beside the learned ones")
 	seed := fs.Uint64("seed", 1, "seed of the run")
 	seatName := fs.String("seat", "0", "in a game of several seats, the seat to improve, by name or number")
 	population := fs.String("population", "", "in a game of several seats, the other side's agents, comma-separated: self-play meets each, and the searches are ranked by their mean return against them")
 	cfg, workers := fitFlags(fs)
 	quiet := fs.Bool("quiet", false, "no progress bars")
+	report := fs.Bool("report", false, "print the rounds of --dir from its rounds.jsonl, and run nothing")
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
+	}
+	if *report {
+		rs, err := iterate.ReadRounds(*dir)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		writeRounds(stdout, rs)
+		return exitOK
 	}
 	switch {
 	case *rounds < 0 || *bootGames < 1 || *games < 1 || *evalGames < 2:
 		return usageError(stderr, "train iterate", "--rounds, --bootstrap-games, --games and --eval-games must be positive (eval-games at least 2)")
+	case *window < 0:
+		return usageError(stderr, "train iterate", fmt.Sprintf("--window %d: want 0 (every round) or a number of rounds", *window))
 	case !strings.Contains(*searchSpec, "@"):
 		return usageError(stderr, "train iterate", "--search needs @ where the learned agent goes, as in mcts:sims=50,rollout=@,prior=30")
 	}
@@ -203,7 +216,7 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.Fit.Workers, cfg.Net.Seed = *workers, cfg.Fit.Seed
 	ic := iterate.Config{Seat: seat, Population: eval.SplitAgents(*population), Game: g, Dir: *dir, Rounds: *rounds, Bootstrap: *bootstrap, BootstrapGames: *bootGames,
-		Search: *searchSpec, Games: *games, EvalGames: *evalGames, Baselines: eval.SplitAgents(*baselines), Seed: *seed,
+		Search: *searchSpec, Games: *games, EvalGames: *evalGames, Window: *window, Baselines: eval.SplitAgents(*baselines), Seed: *seed,
 		Train: *cfg, Workers: *workers, Log: stdout}
 	ic.Progress = progressTo(stderr, isTerminal(stderr), *quiet)
 	rs, err := interruptible(func(ctx context.Context) ([]iterate.Round, error) {
@@ -214,17 +227,41 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	fmt.Fprintln(stdout, "Rounds: candidate search against the champion's, paired over the benchmark games (95% CI)")
-	t := eval.NewTable(stdout, []string{"round", "candidate", "vs champion", "promoted"})
-	for _, r := range rs {
-		diff := "(first)"
-		if r.Champion != "" {
-			diff = ci(r.Diff, r.Half)
-		}
-		t.Append([]string{fmt.Sprint(r.N), r.Candidate, diff, fmt.Sprint(r.Promoted)})
-	}
-	t.Render()
+	writeRounds(stdout, rs)
 	fmt.Fprintf(stdout, "champion models and spec in %s (policy.json, value.json, champion.spec); play it with\n  chariot bench --agents tuned:file=%s\n",
 		*dir, filepath.Join(*dir, "champion.spec"))
+	fmt.Fprintf(stdout, "each round's figures and CPU in %s\n", filepath.Join(*dir, iterate.RoundsFile))
 	return exitOK
+}
+
+// writeRounds prints expert iteration's rounds: each round's agents'
+// mean scores, the candidate search against the champion's, and the CPU.
+func writeRounds(w io.Writer, rs []iterate.Round) {
+	games := 0
+	for _, r := range rs {
+		for _, b := range r.Bench {
+			games = max(games, b.Games)
+		}
+	}
+	fmt.Fprintf(w, "Rounds: mean score of the round's policy alone, its search and the champion's on the same %d games, the candidate search against the champion's, paired (95%% CI), and the CPU seconds spent\n", games)
+	t := eval.NewTable(w, []string{"round", "policy", "search", "champion's search", "vs champion", "promoted", "self-play CPU", "fit CPU", "bench CPU", "training CPU so far"})
+	for _, r := range rs {
+		mean := map[string]string{}
+		for _, b := range r.Bench {
+			mean[b.Role] = ci(b.Mean, b.Half)
+		}
+		diff := "(first)"
+		if r.Champion != "" {
+			diff = fmt.Sprintf("%+.2f ± %.2f", r.Diff, r.Half)
+		}
+		cpu := []string{"-", "-", "-", "-"}
+		if c := r.CPU; c != nil {
+			cpu = []string{fmt.Sprintf("%.1f s", c.SelfPlay), fmt.Sprintf("%.1f s", c.Fit), fmt.Sprintf("%.1f s", c.Bench), fmt.Sprintf("%.1f s", c.Training)}
+		}
+		t.Append(append([]string{fmt.Sprint(r.N), mean["policy"], mean["search"], cmp.Or(mean["champion-search"], "-"), diff, fmt.Sprint(r.Promoted)}, cpu...))
+	}
+	t.Render()
+	for _, r := range rs {
+		fmt.Fprintf(w, "round %d's search: %s\n", r.N, r.Candidate)
+	}
 }

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chariot-ai/chariot/train/iterate"
+	"github.com/chariot-ai/chariot/train/model"
 )
 
 // TestSelfplayTrainTune runs the training commands end to end on a few
@@ -117,6 +122,75 @@ func TestTrainUsage(t *testing.T) {
 		{[]string{"tune", "--params", "c=1:2", "--confirm", "-4"}, "chariot tune: --confirm -4: want 0 (none) or more games"},
 	} {
 		status, _, stderr := runArgs(c.args...)
+		if status != 2 || !oneLineLike(stderr, c.want) {
+			t.Errorf("%v: status %d, stderr %q, want %q", c.args, status, stderr, c.want)
+		}
+	}
+}
+
+// TestTrainIterateWindowAndRounds: --window reaches the run (each round's
+// models fitted on its own dataset alone with --window 1, as rounds.jsonl
+// and the model files say), rounds.jsonl has a line per round, and bad
+// values are one line.
+func TestTrainIterateWindowAndRounds(t *testing.T) {
+	t.Chdir(t.TempDir())
+	status, stdout, stderr := runArgs("train", "iterate", "--game", "chancewalk", "--baselines", "random", "--dir", "it", "--rounds", "2",
+		"--bootstrap", "random", "--bootstrap-games", "8", "--search", "mcts:sims=8,rollout=@,depth=2,eval=@", "--games", "3",
+		"--eval-games", "6", "--trees", "2", "--depth", "4", "--sample", "200", "--workers", "1", "--window", "1", "--quiet")
+	if status != 0 || !strings.Contains(stdout, "each round's figures and CPU in "+filepath.Join("it", "rounds.jsonl")) {
+		t.Fatalf("status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join("it", "rounds.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("rounds.jsonl:\n%s", b)
+	}
+	for r, line := range lines {
+		var rec struct {
+			Round int      `json:"round"`
+			Data  []string `json:"data"`
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		want := filepath.Join("it", fmt.Sprintf("data-r%d.jsonl", r))
+		if rec.Round != r || len(rec.Data) != 1 || rec.Data[0] != want {
+			t.Errorf("line %d: round %d fitted on %v, want [%s]", r+1, rec.Round, rec.Data, want)
+		}
+		m, err := model.Load(filepath.Join("it", fmt.Sprintf("policy-r%d.json", r)))
+		if err != nil || len(m.Training.Data) != 1 || m.Training.Data[0].Path != want {
+			t.Errorf("policy-r%d.json: %v, %+v", r, err, m)
+		}
+	}
+	// --report prints the run's table again from rounds.jsonl alone, as
+	// the run printed it, with the round's figures.
+	status, report, stderr := runArgs("train", "iterate", "--report", "--dir", "it")
+	if status != 0 || !strings.Contains(stdout, report) || !strings.Contains(report, "| 2     |") {
+		t.Fatalf("--report: status %d, stderr %q:\n%s\nthe run printed:\n%s", status, stderr, report, stdout)
+	}
+	rs, err := iterate.ReadRounds("it")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range rs[1].Bench {
+		if b.Role == "search" && !strings.Contains(report, fmt.Sprintf("| 1     | %.2f ± %.2f | %.2f ± %.2f |", rs[1].Bench[1].Mean, rs[1].Bench[1].Half, b.Mean, b.Half)) {
+			t.Errorf("round 1's policy and search (%+v) are not in the report:\n%s", rs[1].Bench, report)
+		}
+	}
+	if status, _, stderr := runArgs("train", "iterate", "--report", "--dir", "none"); status != 1 || !oneLineLike(stderr, "chariot: no rounds.jsonl in none: no round of chariot train iterate has finished there") {
+		t.Errorf("--report of no run: status %d, %q", status, stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--window", "-1"}, "chariot train iterate: --window -1: want 0 (every round) or a number of rounds"},
+		{[]string{"--eval-games", "1"}, "chariot train iterate: --rounds, --bootstrap-games, --games and --eval-games must be positive (eval-games at least 2)"},
+	} {
+		status, _, stderr := runArgs(append([]string{"train", "iterate", "--dir", "bad"}, c.args...)...)
 		if status != 2 || !oneLineLike(stderr, c.want) {
 			t.Errorf("%v: status %d, stderr %q, want %q", c.args, status, stderr, c.want)
 		}

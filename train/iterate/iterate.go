@@ -1,27 +1,34 @@
 // Package iterate runs expert iteration: it alternates self-play, with the
-// current models inside a search, and refitting the models on all the data
-// so far, and promotes a refitted model only when its search beats the
+// current models inside a search, and refitting the models on the data so
+// far (or on a window of the latest rounds'), and promotes a refitted model only when its search beats the
 // current one by a paired 95% confidence interval above zero.
 //
 // Round 0 plays a bootstrap agent (a fast heuristic) and fits the first
 // models, which become the champion. Round r ≥ 1 plays the champion's
-// search, fits candidates on the data of rounds 0..r, and benchmarks the
-// baselines, both learned policies and both searches through package eval
-// on the same games (the same seeds every round, apart from the
-// self-play's). Everything goes in one directory: data-rN.jsonl,
-// policy-rN.json, value-rN.json, bench-rN.jsonl, and the champion's models
-// as policy.json and value.json with its spec in champion.spec, which
-// names them and runs as it is (tuned:file=DIR/champion.spec). A killed
-// run is resumed by running it again: datasets and results files are
-// resumed, models refitted (fitting is deterministic).
+// search, fits candidates on the data of rounds 0..r (r-K+1..r with a
+// window of K rounds), and benchmarks the baselines, both learned policies
+// and both searches through package eval on the same games (the same seeds
+// every round, apart from the self-play's). Everything goes in one
+// directory: data-rN.jsonl, policy-rN.json, value-rN.json, bench-rN.jsonl,
+// and the champion's models as policy.json and value.json with its spec in
+// champion.spec, which names them beside it and runs as it is from
+// anywhere, the directory moved or copied too
+// (tuned:file=DIR/champion.spec). Each
+// finished round adds its line to rounds.jsonl (Round: specs, held-out
+// metrics, every agent's bench mean, the paired difference, promotion and
+// CPU). A killed run is resumed by running it again: datasets and results
+// files are resumed, models refitted (fitting is deterministic), and the
+// lines of rounds.jsonl kept, not written again.
 package iterate
 
 import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/chariot-ai/chariot/env"
@@ -45,8 +52,13 @@ type Config struct {
 	// Search is the searcher's spec with @ where the learned agent's (and
 	// evaluator's) name goes: "mcts:sims=50,rollout=@,prior=30".
 	Search string
-	// Games of self-play per round; EvalGames to compare agents.
+	// Games of self-play per round; EvalGames to compare agents (at least
+	// 2: a paired interval needs two games).
 	Games, EvalGames int
+	// Window, if positive, is the number of rounds whose data each fit
+	// uses: round r fits on rounds max(0, r-Window+1)..r. Zero fits on all
+	// rounds so far.
+	Window int
 	// Baselines are benchmarked beside the learned agents every round.
 	Baselines []string
 	Seed      uint64
@@ -63,21 +75,38 @@ type Config struct {
 	Population []string
 }
 
-// Round is what one round did.
+// Round is what one round did; rounds.jsonl holds one a line.
 type Round struct {
-	N         int
-	Candidate string // the search spec of the round's models
-	Champion  string // the search spec of the champion before the round
+	N         int    `json:"round"`
+	Candidate string `json:"candidate"` // the search spec of the round's models
+	Champion  string `json:"champion"`  // the search spec of the champion before the round ("" in round 0)
+	// Data are the datasets the round's models were fitted on.
+	Data []string `json:"data"`
+	// PolicyHeldOut and ValueHeldOut are the held-out metrics of the
+	// round's models, by name.
+	PolicyHeldOut map[string]float64 `json:"policy_heldout"`
+	ValueHeldOut  map[string]float64 `json:"value_heldout"`
+	// Bench is every agent of the round's benchmark, in the order played.
+	Bench []Bench `json:"bench"`
 	// Diff is the candidate search's paired mean difference against the
 	// champion's, Half its 95% half-width (zero in round 0).
-	Diff, Half float64
-	Promoted   bool
+	Diff     float64 `json:"diff"`
+	Half     float64 `json:"half"`
+	Promoted bool    `json:"promoted"`
+	// CPU is nil where the process's CPU time is not measured (processCPU).
+	CPU *CPU `json:"cpu"`
 }
 
 // Run runs the rounds and returns them.
 func Run(ctx context.Context, cfg Config) ([]Round, error) {
 	if n := cfg.Game.NumPlayers(); n != 1 && len(cfg.Population) == 0 {
 		return nil, fmt.Errorf("expert iteration promotes a model by its own score, which a game of %d seats does not give without a population of the other side to play against", n)
+	}
+	if cfg.EvalGames < 2 {
+		return nil, fmt.Errorf("%d benchmark games a round: a paired interval needs at least 2", cfg.EvalGames)
+	}
+	if cfg.Window < 0 {
+		return nil, fmt.Errorf("window %d: want 0 (every round) or a number of rounds", cfg.Window)
 	}
 	arena := tune.Arena{Game: cfg.Game, Seat: cfg.Seat, Population: cfg.Population, Workers: cfg.Workers, Progress: cfg.Progress}
 	if _, err := withModels(cfg.Search, "p", "v"); err != nil {
@@ -95,9 +124,14 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 			fmt.Fprintf(cfg.Log, format, a...)
 		}
 	}
+	recorded, err := readRounds(filepath.Join(cfg.Dir, RoundsFile))
+	if err != nil {
+		return nil, err
+	}
 	var rounds []Round
-	var data []string
+	var data [][]string // by round
 	champ := -1
+	training := 0.0 // the CPU of self-play and fitting so far
 	// The learned agents of round r name its model files in their specs,
 	// so they are built like any agent, and nothing of the run goes in the
 	// process's registries.
@@ -114,28 +148,40 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 		if r > 0 {
 			agent, games = searchSpec(champ), cfg.Games
 		}
+		var cpu cpuClock
+		cpu.start()
 		d, err := cfg.selfplay(ctx, agent, games, r, logf)
 		if err != nil {
 			return rounds, err
 		}
-		data = append(data, d...)
+		data = append(data, d)
+		selfplayCPU := cpu.lap()
+		window := cfg.window(data)
 		pp, vp := path("policy-r%d.json", r), path("value-r%d.json", r)
-		pol, val, err := model.TrainPair(data, train, pp, vp)
+		pol, val, err := model.TrainPair(window, train, pp, vp)
 		if err != nil {
 			return rounds, err
 		}
+		fitCPU := cpu.lap()
 		logf("round %d: policy held-out %s; value held-out %s\n", r, metrics(pol), metrics(val))
 
-		round := Round{N: r, Candidate: searchSpec(r)}
+		round := Round{N: r, Candidate: searchSpec(r), Data: window, PolicyHeldOut: heldOut(pol), ValueHeldOut: heldOut(val)}
 		specs := append([]string{}, cfg.Baselines...)
+		roles := map[string]string{}
+		for _, b := range cfg.Baselines {
+			roles[b] = "baseline"
+		}
 		specs = append(specs, policy(r), round.Candidate)
+		roles[policy(r)], roles[round.Candidate] = "policy", "search"
 		if champ >= 0 {
 			round.Champion = searchSpec(champ)
 			specs = append(specs, policy(champ), round.Champion)
+			roles[policy(champ)], roles[round.Champion] = "champion-policy", "champion-search"
 		}
-		if err := cfg.bench(ctx, arena, specs, evalSeed, path("bench-r%d.jsonl", r), r, &round, logf); err != nil {
+		if err := cfg.bench(ctx, arena, specs, roles, evalSeed, path("bench-r%d.jsonl", r), r, &round, logf); err != nil {
 			return rounds, err
 		}
+		benchCPU := cpu.lap()
 		if champ < 0 {
 			round.Promoted = true
 		} else {
@@ -149,9 +195,68 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 		}
 		logf("round %d: candidate %+.2f ± %.2f against the champion: %s\n\n", r, round.Diff, round.Half,
 			map[bool]string{true: "promoted", false: "kept the champion"}[round.Promoted])
+		if old, ok := recorded[r]; ok {
+			// A finished round resumed: its line stays as it was, CPU
+			// included, once it is seen to be the same round.
+			if old.Candidate != round.Candidate || old.Diff != round.Diff || old.Promoted != round.Promoted {
+				return rounds, fmt.Errorf("%s: round %d records %s at %+.2f (promoted %v), this run %s at %+.2f (promoted %v): another run's directory, or other arguments",
+					filepath.Join(cfg.Dir, RoundsFile), r, old.Candidate, old.Diff, old.Promoted, round.Candidate, round.Diff, round.Promoted)
+			}
+			round = old
+		} else {
+			if cpu.err == nil {
+				training = math.Round((training+selfplayCPU+fitCPU)*1e6) / 1e6
+				round.CPU = &CPU{SelfPlay: selfplayCPU, Fit: fitCPU, Bench: benchCPU, Training: training}
+			}
+			if err := round.finite(); err != nil {
+				return rounds, err
+			}
+			recorded[r] = round
+			if err := writeRounds(filepath.Join(cfg.Dir, RoundsFile), recorded); err != nil {
+				return rounds, err
+			}
+		}
+		if round.CPU != nil {
+			training = round.CPU.Training
+		}
 		rounds = append(rounds, round)
 	}
 	return rounds, nil
+}
+
+// window is the datasets of the rounds that the latest round's fit uses,
+// given each round's datasets so far.
+func (cfg Config) window(data [][]string) []string {
+	from := 0
+	if cfg.Window > 0 {
+		from = max(0, len(data)-cfg.Window)
+	}
+	return slices.Concat(data[from:]...)
+}
+
+// cpuClock measures the process CPU time between laps; err is set, and
+// every lap is zero, where it cannot be measured.
+type cpuClock struct {
+	last float64
+	err  error
+}
+
+func (c *cpuClock) start() { c.last, c.err = processCPU() }
+
+// lap is the CPU seconds since the start or the last lap.
+func (c *cpuClock) lap() float64 {
+	if c.err != nil {
+		return 0
+	}
+	now, err := processCPU()
+	if err != nil {
+		c.err = err
+		return 0
+	}
+	// To the microsecond, getrusage's unit, without the float's noise.
+	d := math.Round((now-c.last)*1e6) / 1e6
+	c.last = now
+	return d
 }
 
 // selfplay plays round r's self-play of agent into the round's datasets:
@@ -184,7 +289,7 @@ func (cfg Config) selfplay(ctx context.Context, agent string, games, r int, logf
 // bench benchmarks the round's agents and sets the candidate's paired
 // difference against the champion: against the population, by their mean
 // return there, or on a one-seat game by their score, with the tables.
-func (cfg Config) bench(ctx context.Context, arena tune.Arena, specs []string, seed uint64, out string, r int, round *Round, logf func(string, ...any)) error {
+func (cfg Config) bench(ctx context.Context, arena tune.Arena, specs []string, roles map[string]string, seed uint64, out string, r int, round *Round, logf func(string, ...any)) error {
 	if len(cfg.Population) > 0 {
 		scores, err := arena.Play(ctx, specs, cfg.EvalGames, seed, out)
 		if err != nil {
@@ -193,6 +298,7 @@ func (cfg Config) bench(ctx context.Context, arena tune.Arena, specs []string, s
 		for _, sp := range specs {
 			c, _ := eval.CanonicalAgent(sp)
 			m, h, _, _, n := tune.Compare(scores[c], nil)
+			round.Bench = append(round.Bench, Bench{Agent: c, Role: roles[sp], Games: n, Mean: m, Half: h})
 			logf("round %d: %s: %s's mean return %.2f ± %.2f over %d games\n", r, c, env.SeatName(cfg.Game, env.Player(cfg.Seat)), m, h, n)
 		}
 		if round.Champion != "" {
@@ -221,6 +327,14 @@ func (cfg Config) bench(ctx context.Context, arena tune.Arena, specs []string, s
 		if err := eval.WriteTables(cfg.Log, rep); err != nil {
 			return err
 		}
+	}
+	role := map[string]string{}
+	for _, sp := range specs {
+		c, _ := eval.CanonicalAgent(sp)
+		role[c] = roles[sp]
+	}
+	for _, a := range rep.Agents {
+		round.Bench = append(round.Bench, Bench{Agent: a.Agent, Role: role[a.Agent], Games: a.Games, Mean: a.Mean, Half: a.Half})
 	}
 	cand, _ := eval.CanonicalAgent(round.Candidate)
 	for _, p := range rep.Paired {
@@ -261,29 +375,27 @@ func withModels(search, policy, value string) (string, error) {
 }
 
 // promote copies the champion's models to policy.json and value.json and
-// writes its spec, naming them by absolute paths, so that the spec runs as
-// it is from any directory (chariot bench --agents tuned:file=DIR/champion.spec).
+// writes its spec, naming them by those file names: the tuned agent reads
+// a spec file's relative paths beside it (agents.ResolvePaths), so the
+// spec runs as it is from any working directory, and from a copy of the
+// directory anywhere (chariot bench --agents tuned:file=DIR/champion.spec).
 func promote(cfg Config, pp, vp string) error {
-	dir, err := filepath.Abs(cfg.Dir)
-	if err != nil {
-		return err
-	}
 	for _, c := range [][2]string{{pp, "policy.json"}, {vp, "value.json"}} {
 		b, err := os.ReadFile(c[0])
 		if err != nil {
 			return err
 		}
-		if err := atomicfile.WriteFile(filepath.Join(dir, c[1]), b); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(cfg.Dir, c[1]), b); err != nil {
 			return err
 		}
 	}
-	spec, err := withModels(cfg.Search, filepath.Join(dir, "policy.json"), filepath.Join(dir, "value.json"))
+	spec, err := withModels(cfg.Search, "policy.json", "value.json")
 	if err != nil {
 		return err
 	}
-	text := "# champion of chariot train iterate; run with\n# chariot bench --agents tuned:file=" +
-		filepath.Join(dir, "champion.spec") + "\n" + spec + "\n"
-	return atomicfile.WriteFile(filepath.Join(dir, "champion.spec"), []byte(text))
+	text := "# champion of chariot train iterate; its files are named beside it; run with\n# chariot bench --agents tuned:file=" +
+		filepath.Join(cfg.Dir, "champion.spec") + "\n" + spec + "\n"
+	return atomicfile.WriteFile(filepath.Join(cfg.Dir, "champion.spec"), []byte(text))
 }
 
 func metrics(m *model.Model) string {

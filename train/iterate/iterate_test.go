@@ -163,6 +163,19 @@ func TestRunAgainstAPopulation(t *testing.T) {
 	if len(rounds) != 2 || rounds[1].Half <= 0 || rounds[1].Promoted != (rounds[1].Diff-rounds[1].Half > 0) {
 		t.Fatalf("rounds %+v", rounds)
 	}
+	// The round's record has each agent's mean return against the
+	// population, and the window of round 1 both rounds' datasets of both
+	// members.
+	var roles []string
+	for _, b := range rounds[1].Bench {
+		roles = append(roles, b.Role)
+		if b.Games != cfg.EvalGames {
+			t.Errorf("round 1, %s: %d games, want %d", b.Agent, b.Games, cfg.EvalGames)
+		}
+	}
+	if want := []string{"policy", "search", "champion-policy", "champion-search"}; !slices.Equal(roles, want) || len(rounds[1].Data) != 4 {
+		t.Errorf("round 1: roles %v, want %v; data %v", roles, want, rounds[1].Data)
+	}
 	for _, f := range []string{"data-r0-p0.jsonl", "data-r0-p1.jsonl", "data-r1-p1.jsonl", "bench-r1.jsonl"} {
 		if _, err := os.Stat(filepath.Join("run", f)); err != nil {
 			t.Error(err)
@@ -199,4 +212,31 @@ func TestRunNetworks(t *testing.T) {
 	if err != nil || again[1].Diff != rounds[1].Diff || again[1].Promoted != rounds[1].Promoted {
 		t.Fatalf("resumed: %v, rounds %+v then %+v", err, rounds, again)
 	}
+}
+
+// TestChampionSpecMovesWithItsDirectory: champion.spec names its models by
+// their file names beside it, so a copy of the run directory elsewhere,
+// the original gone, plays as tuned:file=COPY/champion.spec from yet
+// another working directory.
+func TestChampionSpecMovesWithItsDirectory(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if _, err := Run(t.Context(), smallRun(t, "run", 1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := os.ReadFile(filepath.Join("run", "champion.spec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(spec)), "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, "rollout=learned:model=policy.json") || !strings.Contains(last, "eval=learned:value.json") {
+		t.Fatalf("champion.spec names its models %q, want policy.json and value.json", last)
+	}
+	copied := filepath.Join(t.TempDir(), "elsewhere")
+	if err := os.CopyFS(copied, os.DirFS("run")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll("run"); err != nil {
+		t.Fatal(err)
+	}
+	championRunsAsItIs(t, copied)
 }
