@@ -13,12 +13,17 @@ import (
 	"slices"
 
 	"github.com/chariot-ai/chariot/internal/atomicfile"
+	"github.com/chariot-ai/chariot/internal/regular"
 	"github.com/chariot-ai/chariot/train/model"
 )
 
 // RoundsFile is the name of the run's per-round record in its directory:
 // JSON lines, one Round per finished round, in the order of the rounds.
 const RoundsFile = "rounds.jsonl"
+
+// maxRoundsFile bounds rounds.jsonl read back: a line of a few kilobytes a
+// round, so a device or a runaway file is refused rather than read.
+const maxRoundsFile = 64 << 20
 
 var errNoCPU = errors.New("process CPU time is not measured on this system")
 
@@ -75,7 +80,7 @@ func ReadRounds(dir string) ([]Round, error) {
 // readRounds reads the rounds of path, by round number; none if the file
 // does not exist.
 func readRounds(path string) (map[int]Round, error) {
-	b, err := os.ReadFile(path)
+	b, err := regular.ReadFile(path, maxRoundsFile)
 	if errors.Is(err, os.ErrNotExist) {
 		return map[int]Round{}, nil
 	}

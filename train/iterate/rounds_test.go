@@ -4,16 +4,19 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env/envtest"
 	"github.com/chariot-ai/chariot/eval"
+	"github.com/chariot-ai/chariot/internal/regular"
 	"github.com/chariot-ai/chariot/train/model"
 )
 
@@ -275,5 +278,18 @@ func TestRoundsNeedTwoBenchGames(t *testing.T) {
 	}
 	if _, err := os.Stat("run"); err == nil {
 		t.Error("the run made its directory before refusing")
+	}
+}
+
+// TestRoundsFileMustBeRegular: a rounds.jsonl that is a FIFO is refused at
+// once with the reason, not waited on (os.ReadFile blocks on one).
+func TestRoundsFileMustBeRegular(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, RoundsFile), 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	_, err := ReadRounds(dir)
+	if !errors.Is(err, regular.ErrNotRegular) {
+		t.Errorf("ReadRounds of a FIFO: %v, want %v", err, regular.ErrNotRegular)
 	}
 }
