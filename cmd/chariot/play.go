@@ -38,7 +38,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	specs, err := playAgents(g, *agentSpec, *seatList, agentFlagSet(fs))
+	specs, err := playAgents(g, *agentSpec, *seatList, flagSet(fs, "agent"))
 	if err != nil {
 		return usageError(stderr, "play", err.Error())
 	}
@@ -79,10 +79,10 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// agentFlagSet reports whether --agent was given.
-func agentFlagSet(fs *flag.FlagSet) bool {
+// flagSet reports whether the flag name was given.
+func flagSet(fs *flag.FlagSet, name string) bool {
 	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "agent" })
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
 }
 

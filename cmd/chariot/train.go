@@ -81,6 +81,7 @@ func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
 	gameData := fs.String("data", "", "not taken here: on every command --data is a game's data set (map, counters, tables); the self-play datasets are --datasets")
 	out := fs.String("out", "", "model file to write")
 	cfg, workers := fitFlags(fs)
+	initPath := fs.String("init", "", "mlp: model file whose network the training starts from (a warm start), of the same kind and features; its hidden layers unless --hidden")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
@@ -98,6 +99,16 @@ func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, name, fmt.Sprintf("--model %q: want trees or mlp", cfg.Model))
 	case cfg.HeldOut < 0 || cfg.HeldOut >= 1:
 		return usageError(stderr, name, "--heldout: want a share in [0, 1)")
+	}
+	if *initPath != "" {
+		start, err := model.LoadStart(*initPath)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		if start.Model.Net != nil && !flagSet(fs, "hidden") {
+			cfg.Net.Hidden = start.Model.Net.Hidden()
+		}
+		cfg.Init = start
 	}
 	cfg.Fit.Workers = *workers
 	cfg.Net.Seed = cfg.Fit.Seed

@@ -81,6 +81,31 @@ func TestSelfplayTrainTune(t *testing.T) {
 	if status, stdout, stderr = runArgs(append([]string{"train", "value", "--datasets", data, "--out", netValue}, net...)...); status != 0 || !strings.Contains(stdout, "MAE") {
 		t.Fatalf("train value --model mlp: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
+	// A warm start: the hidden layers taken from the model started from,
+	// the file it started from recorded; a model it cannot continue is one
+	// line naming it.
+	warm := filepath.Join(dir, "warm.json")
+	status, stdout, stderr = runArgs("train", "policy", "--datasets", data, "--out", warm, "--model", "mlp", "--epochs", "1", "--init", netPolicy)
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "a network of hidden layers [8]") {
+		t.Fatalf("train policy --init: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	if m, err := model.Load(warm); err != nil || m.Training.Init == nil || m.Training.Init.Path != netPolicy {
+		t.Fatalf("warm-started model: %v, its start %+v", err, m.Training.Init)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"train", "value", "--init", netPolicy}, "chariot: cannot start from model " + netPolicy + ": it is a policy model, not a value model"},
+		{[]string{"train", "policy", "--init", netPolicy, "--hidden", "16"}, "chariot: cannot start from model " + netPolicy + ": its hidden layers are [8], not [16]"},
+		{[]string{"train", "policy", "--init", policy}, "chariot: cannot start from model " + policy + ": it is trees, not a network"},
+		{[]string{"train", "policy", "--init", filepath.Join(dir, "none.json")}, "no such file"},
+	} {
+		status, _, stderr = runArgs(append(c.args, "--datasets", data, "--out", filepath.Join(dir, "x.json"), "--model", "mlp", "--epochs", "1")...)
+		if status != 1 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: status %d, stderr %q, want one line with %q", c.args, status, stderr, c.want)
+		}
+	}
 	states := filepath.Join(dir, "s.jsonl")
 	if status, _, stderr = runArgs("selfplay", "--agent", "greedy", "--games", "6", "--out", states, "--state-only"); status != 0 {
 		t.Fatalf("selfplay --state-only: %d %q", status, stderr)

@@ -99,6 +99,15 @@ type Training struct {
 	Target      string     `json:"target"`
 	Fit         FitConfig  `json:"fit,omitzero"`
 	Net         *NetConfig `json:"net,omitempty"`
+	// Init is the model whose network training started from (a warm
+	// start, TrainConfig.Init), if any.
+	Init *ModelRef `json:"init,omitempty"`
+}
+
+// ModelRef records a model file by its path and its contents.
+type ModelRef struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
 }
 
 // Metric is one held-out measure.
@@ -239,6 +248,59 @@ func Load(path string) (*Model, error) {
 		return nil, fmt.Errorf("model %s: %w", path, err)
 	}
 	return m, nil
+}
+
+// Start is a model to start training from (TrainConfig.Init), with its
+// file's record.
+type Start struct {
+	Model *Model
+	Ref   ModelRef
+}
+
+// LoadStart reads the model file at path to start training from.
+func LoadStart(path string) (*Start, error) {
+	b, err := regular.ReadFile(path, MaxFileSize)
+	if err == nil {
+		var m *Model
+		if m, err = Unmarshal(b); err == nil {
+			sum := sha256.Sum256(b)
+			return &Start{Model: m, Ref: ModelRef{Path: path, SHA256: hex.EncodeToString(sum[:])}}, nil
+		}
+	}
+	return nil, fmt.Errorf("model %s: %w", path, err)
+}
+
+// startFrom checks that s can start the training of m (the model being
+// fitted, before its network) with cfg: a network of the same kind, game,
+// features and layers.
+func (s *Start) startFrom(m *Model, cfg NetConfig) error {
+	i := s.Model
+	why := ""
+	switch {
+	case i.Net == nil:
+		why = "it is trees, not a network"
+	case i.Kind != m.Kind || i.Head() != m.Head():
+		why = fmt.Sprintf("it is a %s, not a %s", i.describe(), m.describe())
+	case i.Game != m.Game:
+		why = fmt.Sprintf("it is of game %s, the data of %s", i.Game, m.Game)
+	case i.FeatureVersion != m.FeatureVersion || i.Encoder != "" && i.Encoder != m.Encoder || !slices.Equal(i.Features, m.Features):
+		why = "it reads other features than the data has"
+	case !slices.Equal(i.Net.Hidden(), cfg.Hidden):
+		why = fmt.Sprintf("its hidden layers are %v, not %v", i.Net.Hidden(), cfg.Hidden)
+	case i.Actions != m.Actions:
+		why = fmt.Sprintf("it has %d actions, the game %d", i.Actions, m.Actions)
+	default:
+		return nil
+	}
+	return fmt.Errorf("cannot start from model %s: %s", s.Ref.Path, why)
+}
+
+// describe names the model's kind: a value, a policy or a policy head.
+func (m *Model) describe() string {
+	if m.Head() {
+		return "policy head"
+	}
+	return string(m.Kind) + " model"
 }
 
 // Unmarshal decodes and checks a model file's contents. Its errors say

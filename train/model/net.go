@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -95,6 +96,15 @@ func decodeNet(raw json.RawMessage, features, outputs int) (*Net, error) {
 		}
 	}
 	return n, nil
+}
+
+// clone is a deep copy of n, to train without changing n.
+func (n *Net) clone() *Net {
+	c := &Net{Mean: slices.Clone(n.Mean), Std: slices.Clone(n.Std), OutScale: n.OutScale, OutShift: n.OutShift}
+	for _, l := range n.Layers {
+		c.Layers = append(c.Layers, Layer{In: l.In, Out: l.Out, W: slices.Clone(l.W), B: slices.Clone(l.B)})
+	}
+	return c
 }
 
 // Hidden lists the widths of the hidden layers.

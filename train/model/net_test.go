@@ -286,3 +286,101 @@ func TestCheckReadsOldSpecs(t *testing.T) {
 		t.Errorf("pig:target=20 on pig:die=4: %v", err)
 	}
 }
+
+// TestWarmStart: a network trained from another (TrainConfig.Init) starts
+// from its weights — at a step size too small to move them it is that
+// network, where a fresh start is not — records the file it started from,
+// and refuses a model it cannot continue, saying why in one line.
+func TestWarmStart(t *testing.T) {
+	src := smallData(t, 20)
+	dir := t.TempDir()
+	for _, kind := range []Kind{Value, Policy} {
+		train := TrainValue
+		if kind == Policy {
+			train = TrainPolicy
+		}
+		first, err := train(src, smallNet())
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, string(kind)+".json")
+		if err := first.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		start, err := LoadStart(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		still := smallNet()
+		still.Net.LR, still.Net.Epochs, still.Net.Seed = 1e-15, 1, 99
+		fresh, err := train(src, still)
+		if err != nil {
+			t.Fatal(err)
+		}
+		still.Init = start
+		warm, err := train(src, still)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := sampleRows(src, kind, 50)
+		same := func(m *Model) bool {
+			a, b := first.NewScorer().Score(rows, nil), m.NewScorer().Score(rows, nil)
+			for i := range a {
+				if math.Abs(a[i]-b[i]) > 1e-6*(1+math.Abs(a[i])) {
+					return false
+				}
+			}
+			return true
+		}
+		if !same(warm) || same(fresh) {
+			t.Fatalf("%s: warm start scores as the model it started from: %v; a fresh start does: %v", kind, same(warm), same(fresh))
+		}
+		if r := warm.Training.Init; r == nil || r.Path != path || len(r.SHA256) != 64 || fresh.Training.Init != nil {
+			t.Fatalf("%s: recorded start %+v (fresh %+v)", kind, r, fresh.Training.Init)
+		}
+
+		// What cannot be continued.
+		other := Policy
+		if kind == Policy {
+			other = Value
+		}
+		wide := smallNet()
+		wide.Net.Hidden = []int{32}
+		trees := smallTrain()
+		for name, c := range map[string]struct {
+			cfg   TrainConfig
+			train func([]Source, TrainConfig) (*Model, error)
+			want  string
+		}{
+			"other layers": {wide, train, "its hidden layers are [16 8], not [32]"},
+			"other kind":   {smallNet(), map[Kind]func([]Source, TrainConfig) (*Model, error){Value: TrainValue, Policy: TrainPolicy}[other], "not a " + string(other) + " model"},
+			"trees":        {trees, train, "a warm start is a network's"},
+		} {
+			c.cfg.Init = start
+			_, err := c.train(src, c.cfg)
+			if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("%s from a %s: error %v, want one line with %q", name, kind, err, c.want)
+			}
+		}
+	}
+	treeModel, err := TrainValue(src, smallTrain())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "trees.json")
+	if err := treeModel.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	start, err := LoadStart(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := smallNet()
+	cfg.Init = start
+	if _, err := TrainValue(src, cfg); err == nil || !strings.Contains(err.Error(), "it is trees, not a network") {
+		t.Errorf("from trees: %v", err)
+	}
+	if _, err := LoadStart(filepath.Join(dir, "none.json")); err == nil || !strings.Contains(err.Error(), "none.json") {
+		t.Errorf("from a missing file: %v", err)
+	}
+}

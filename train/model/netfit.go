@@ -24,6 +24,10 @@ type NetConfig struct {
 	L2     float64 `json:"l2"`
 	// Seed fixes the initial weights and the order of the batches.
 	Seed uint64 `json:"seed"`
+	// Init, if set, is the network training starts from instead of drawn
+	// weights (a warm start): its input standardisation, output scale and
+	// weights, refined on the data. Its layers must be Hidden's.
+	Init *Net `json:"-"`
 	// Progress, if not nil, receives a progress bar counting the epochs.
 	Progress io.Writer `json:"-"`
 }
@@ -68,7 +72,9 @@ func FitNet(x [][]float64, y []float64, groups []int, cfg NetConfig) (*Net, erro
 	}
 	target := y
 	if groups == nil {
-		n.OutShift, n.OutScale = meanStd(y)
+		if cfg.Init == nil { // a warm start keeps the scale its weights learned in
+			n.OutShift, n.OutScale = meanStd(y)
+		}
 		target = make([]float64, len(y))
 		for i, v := range y {
 			target[i] = (v - n.OutShift) / n.OutScale
@@ -158,7 +164,19 @@ func startNet(x [][]float64, outputs int, cfg NetConfig) (*Net, *rand.Rand, erro
 		}
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
-	return newNet(x, cfg.Hidden, outputs, rng), rng, nil
+	if cfg.Init == nil {
+		return newNet(x, cfg.Hidden, outputs, rng), rng, nil
+	}
+	n := cfg.Init
+	switch {
+	case len(n.Mean) != len(x[0]):
+		return nil, nil, fmt.Errorf("fit: the network started from reads %d features, the data has %d", len(n.Mean), len(x[0]))
+	case !slices.Equal(n.Hidden(), cfg.Hidden):
+		return nil, nil, fmt.Errorf("fit: the network started from has hidden layers %v, not %v", n.Hidden(), cfg.Hidden)
+	case n.Outputs() != outputs:
+		return nil, nil, fmt.Errorf("fit: the network started from gives %d outputs, not %d", n.Outputs(), outputs)
+	}
+	return n.clone(), rng, nil
 }
 
 // trainNet runs the epochs: each shuffles the units (rows or decisions)

@@ -62,6 +62,10 @@ type TrainConfig struct {
 	// the state features (FitHead), instead of a score of each
 	// state–action row.
 	Head bool
+	// Init, if set, is the network training starts from (a warm start):
+	// an MLP of the same kind, game, features and hidden layers, refined
+	// on the data rather than drawn afresh.
+	Init *Start
 	// HeldOut is the share of games kept out of training to measure the
 	// model on (0.2: one game in five, chosen by a hash of the seed and
 	// the game).
@@ -120,15 +124,21 @@ func fitModel(k Kind, src []Source, cfg TrainConfig, xTr [][]float64, yTr []floa
 		Training: Training{Data: refs, TrainRows: len(xTr), HeldOutRows: heldRows, Target: target}}
 	switch cfg.Model {
 	case Trees, "":
+		if cfg.Init != nil {
+			return nil, fmt.Errorf("a warm start is a network's: give --model %s", MLP)
+		}
 		m.Training.Fit = cfg.Fit
 		m.Forest, err = Fit(xTr, yTr, names, cfg.Fit)
 	case MLP:
 		if k == Value {
 			groups = nil
 		}
-		net := cfg.Net
+		var net NetConfig
+		if net, err = cfg.warmStart(m); err != nil {
+			return nil, err
+		}
 		m.Training.Net = &net
-		m.Net, err = FitNet(xTr, yTr, groups, cfg.Net)
+		m.Net, err = FitNet(xTr, yTr, groups, net)
 	default:
 		return nil, fmt.Errorf("model %q: want %s or %s", cfg.Model, Trees, MLP)
 	}
@@ -136,6 +146,22 @@ func fitModel(k Kind, src []Source, cfg TrainConfig, xTr [][]float64, yTr []floa
 		return nil, err
 	}
 	return m, nil
+}
+
+// warmStart is cfg.Net starting from cfg.Init's network, if any, checked
+// against m (the model being fitted); m records where it started.
+func (cfg TrainConfig) warmStart(m *Model) (NetConfig, error) {
+	net := cfg.Net
+	if cfg.Init == nil {
+		return net, nil
+	}
+	if err := cfg.Init.startFrom(m, net); err != nil {
+		return net, err
+	}
+	net.Init = cfg.Init.Model.Net
+	ref := cfg.Init.Ref
+	m.Training.Init = &ref
+	return net, nil
 }
 
 // encoderOf names the feature encoder of the dataset's recorded seat.
@@ -317,14 +343,16 @@ func trainHead(src []Source, cfg TrainConfig) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	net, err := FitHead(x, legal, y, g.NumDistinctActions(), cfg.Net)
+	m := &Model{Kind: Policy, Game: h.Game, FeatureVersion: h.FeatureVersion, Features: h.StateFeatures, Encoder: encoder,
+		Actions: g.NumDistinctActions(), Training: Training{Data: refs, TrainRows: len(x), HeldOutRows: len(test), Target: "visit_share"}}
+	nc, err := cfg.warmStart(m)
 	if err != nil {
 		return nil, err
 	}
-	nc := cfg.Net
-	m := &Model{Kind: Policy, Game: h.Game, FeatureVersion: h.FeatureVersion, Features: h.StateFeatures, Encoder: encoder,
-		Net: net, Actions: g.NumDistinctActions(),
-		Training: Training{Data: refs, TrainRows: len(x), HeldOutRows: len(test), Target: "visit_share", Net: &nc}}
+	m.Training.Net = &nc
+	if m.Net, err = FitHead(x, legal, y, m.Actions, nc); err != nil {
+		return nil, err
+	}
 	if len(test) > 0 {
 		m.Metrics = policyMetrics(m, test)
 	}
