@@ -33,7 +33,7 @@ func TestLearnedFromGreedyGames(t *testing.T) {
 	cfg := model.DefaultTrain()
 	cfg.Fit = model.FitConfig{Trees: 3, MaxDepth: 6, Sample: 1500, Seed: 1}
 	policy, value := filepath.Join(dir, "p.json"), filepath.Join(dir, "v.json")
-	_, val, err := model.TrainPair([]string{data}, cfg, policy, value)
+	_, val, err := model.TrainPair([]string{data}, cfg, model.Starts{}, policy, value)
 	if err != nil {
 		t.Fatal(err)
 	}

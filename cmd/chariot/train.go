@@ -100,15 +100,9 @@ func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
 	case cfg.HeldOut < 0 || cfg.HeldOut >= 1:
 		return usageError(stderr, name, "--heldout: want a share in [0, 1)")
 	}
-	if *initPath != "" {
-		start, err := model.LoadStart(*initPath)
-		if err != nil {
-			return fail(stderr, err)
-		}
-		if start.Model.Net != nil && !flagSet(fs, "hidden") {
-			cfg.Net.Hidden = start.Model.Net.Hidden()
-		}
-		cfg.Init = start
+	var err error
+	if cfg.Init, err = startFrom(fs, *initPath, cfg); err != nil {
+		return fail(stderr, err)
 	}
 	cfg.Fit.Workers = *workers
 	cfg.Net.Seed = cfg.Fit.Seed
@@ -143,6 +137,20 @@ func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	return exitOK
+}
+
+// startFrom reads the model file a network's training starts from (--init
+// and the like), if path is not empty; without --hidden the network takes
+// its hidden layers.
+func startFrom(fs *flag.FlagSet, path string, cfg *model.TrainConfig) (*model.Start, error) {
+	if path == "" {
+		return nil, nil
+	}
+	start, err := model.LoadStart(path)
+	if err == nil && start.Model.Net != nil && !flagSet(fs, "hidden") {
+		cfg.Net.Hidden = start.Model.Net.Hidden()
+	}
+	return start, err
 }
 
 // writeMetrics prints the held-out metrics of m as a table.
@@ -198,6 +206,9 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	cfg, workers := fitFlags(fs)
 	quiet := fs.Bool("quiet", false, "no progress bars")
 	report := fs.Bool("report", false, "print the rounds of --dir from its rounds.jsonl, and run nothing")
+	warm := fs.Bool("warm", false, "mlp: each round's networks start from the champion's weights (a warm start) instead of drawn ones")
+	initPolicy := fs.String("init-policy", "", "mlp: policy model file whose network round 0's policy starts from; its hidden layers unless --hidden")
+	initValue := fs.String("init-value", "", "mlp: value model file whose network round 0's value starts from (its hidden layers must be the policy's)")
 	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
 		return st
 	}
@@ -226,7 +237,15 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "train iterate", "--seat: "+err.Error())
 	}
 	cfg.Fit.Workers, cfg.Net.Seed = *workers, cfg.Fit.Seed
-	ic := iterate.Config{Seat: seat, Population: eval.SplitAgents(*population), Game: g, Dir: *dir, Rounds: *rounds, Bootstrap: *bootstrap, BootstrapGames: *bootGames,
+	// The value first: where both are given, the policy's layers are taken.
+	var from model.Starts
+	if from.Value, err = startFrom(fs, *initValue, cfg); err != nil {
+		return fail(stderr, err)
+	}
+	if from.Policy, err = startFrom(fs, *initPolicy, cfg); err != nil {
+		return fail(stderr, err)
+	}
+	ic := iterate.Config{Warm: *warm, Init: from, Seat: seat, Population: eval.SplitAgents(*population), Game: g, Dir: *dir, Rounds: *rounds, Bootstrap: *bootstrap, BootstrapGames: *bootGames,
 		Search: *searchSpec, Games: *games, EvalGames: *evalGames, Window: *window, Baselines: eval.SplitAgents(*baselines), Seed: *seed,
 		Train: *cfg, Workers: *workers, Log: stdout}
 	ic.Progress = progressTo(stderr, isTerminal(stderr), *quiet)

@@ -220,4 +220,17 @@ func TestTrainIterateWindowAndRounds(t *testing.T) {
 			t.Errorf("%v: status %d, stderr %q, want %q", c.args, status, stderr, c.want)
 		}
 	}
+	// A warm start needs networks, and a model file that is one.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--warm"}, "chariot: a warm start continues a network: give --model mlp"},
+		{[]string{"--init-policy", "none.json", "--model", "mlp"}, "chariot: model none.json: "},
+	} {
+		status, _, stderr := runArgs(append([]string{"train", "iterate", "--dir", "bad", "--game", "chancewalk"}, c.args...)...)
+		if status != 1 || !strings.HasPrefix(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: status %d, stderr %q, want one line starting %q", c.args, status, stderr, c.want)
+		}
+	}
 }

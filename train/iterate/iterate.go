@@ -59,6 +59,12 @@ type Config struct {
 	// uses: round r fits on rounds max(0, r-Window+1)..r. Zero fits on all
 	// rounds so far.
 	Window int
+	// Warm starts each round's networks from the champion's, the ones
+	// whose search played the round (model.TrainConfig.Init), instead of
+	// drawn weights; Init, if set, are the networks round 0 starts from.
+	// Both need networks (Train.Model mlp).
+	Warm bool
+	Init model.Starts
 	// Baselines are benchmarked beside the learned agents every round.
 	Baselines []string
 	Seed      uint64
@@ -107,6 +113,9 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 	}
 	if cfg.Window < 0 {
 		return nil, fmt.Errorf("window %d: want 0 (every round) or a number of rounds", cfg.Window)
+	}
+	if (cfg.Warm || cfg.Init != model.Starts{}) && cfg.Train.Model != model.MLP {
+		return nil, fmt.Errorf("a warm start continues a network: give --model %s", model.MLP)
 	}
 	arena := tune.Arena{Game: cfg.Game, Seat: cfg.Seat, Population: cfg.Population, Workers: cfg.Workers, Progress: cfg.Progress}
 	if _, err := withModels(cfg.Search, "p", "v"); err != nil {
@@ -158,7 +167,16 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 		selfplayCPU := cpu.lap()
 		window := cfg.window(data)
 		pp, vp := path("policy-r%d.json", r), path("value-r%d.json", r)
-		pol, val, err := model.TrainPair(window, train, pp, vp)
+		var from model.Starts
+		switch {
+		case r == 0:
+			from = cfg.Init
+		case cfg.Warm:
+			if from, err = loadStarts(path("policy-r%d.json", champ), path("value-r%d.json", champ)); err != nil {
+				return rounds, err
+			}
+		}
+		pol, val, err := model.TrainPair(window, train, from, pp, vp)
 		if err != nil {
 			return rounds, err
 		}
@@ -222,6 +240,16 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 		rounds = append(rounds, round)
 	}
 	return rounds, nil
+}
+
+// loadStarts reads the policy and value networks a round starts from.
+func loadStarts(policy, value string) (model.Starts, error) {
+	p, err := model.LoadStart(policy)
+	if err != nil {
+		return model.Starts{}, err
+	}
+	v, err := model.LoadStart(value)
+	return model.Starts{Policy: p, Value: v}, err
 }
 
 // window is the datasets of the rounds that the latest round's fit uses,

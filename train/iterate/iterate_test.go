@@ -240,3 +240,58 @@ func TestChampionSpecMovesWithItsDirectory(t *testing.T) {
 	}
 	championRunsAsItIs(t, copied)
 }
+
+// TestWarmRounds: with Warm, each round's networks start from the
+// champion's (the networks whose search played the round), and round 0
+// from Init, as the model files record; trees cannot be warm-started.
+func TestWarmRounds(t *testing.T) {
+	t.Chdir(t.TempDir())
+	train := model.DefaultTrain()
+	train.Model, train.Net.Hidden, train.Net.Epochs = model.MLP, []int{8}, 2
+	cfg := Config{Game: envtest.NewGame(t, "chancewalk"), Dir: "first", Rounds: 0, Bootstrap: "mcts:sims=20", BootstrapGames: 8,
+		Search: "mcts:sims=12,policy=@,prior=1,depth=2,eval=@", Games: 2, EvalGames: 12, Seed: 5, Train: train, Workers: 2}
+	if _, err := Run(t.Context(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	cfg.Init.Policy, err = model.LoadStart(filepath.Join("first", "policy-r0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Dir, cfg.Rounds, cfg.Warm = "warm", 2, true
+	rounds, err := Run(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	champ := 0
+	for r := range rounds {
+		for _, kind := range []string{"policy", "value"} {
+			m, err := model.Load(filepath.Join("warm", fmt.Sprintf("%s-r%d.json", kind, r)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := filepath.Join("warm", fmt.Sprintf("%s-r%d.json", kind, champ))
+			switch {
+			case r == 0 && kind == "policy":
+				want = filepath.Join("first", "policy-r0.json")
+			case r == 0:
+				want = ""
+			}
+			got := ""
+			if m.Training.Init != nil {
+				got = m.Training.Init.Path
+			}
+			if got != want {
+				t.Errorf("round %d's %s started from %q, want %q", r, kind, got, want)
+			}
+		}
+		if rounds[r].Promoted {
+			champ = r
+		}
+	}
+	trees := smallRun(t, "trees", 1, 0)
+	trees.Warm = true
+	if _, err := Run(t.Context(), trees); err == nil || !strings.Contains(err.Error(), "give --model mlp") {
+		t.Errorf("warm trees: %v", err)
+	}
+}

@@ -32,7 +32,7 @@ func TestGenericPathOnPig(t *testing.T) {
 	cfg := model.DefaultTrain()
 	cfg.Fit = model.FitConfig{Trees: 5, MaxDepth: 8, Sample: 2000, Seed: 1}
 	policy, value := "p.json", "v.json"
-	if _, _, err := model.TrainPair([]string{data}, cfg, policy, value); err != nil {
+	if _, _, err := model.TrainPair([]string{data}, cfg, model.Starts{}, policy, value); err != nil {
 		t.Fatal(err)
 	}
 	learned := "learned:model=" + policy

@@ -35,7 +35,7 @@ func TestMain(m *testing.M) {
 	netPolicyFile, netValueFile = filepath.Join(dir, "np.json"), filepath.Join(dir, "nv.json")
 	cfg := model.DefaultTrain()
 	cfg.Model, cfg.Net.Hidden, cfg.Net.Epochs = model.MLP, []int{16}, 5
-	if _, _, err := model.TrainPair([]string{filepath.Join(dir, "d.jsonl")}, cfg, netPolicyFile, netValueFile); err != nil {
+	if _, _, err := model.TrainPair([]string{filepath.Join(dir, "d.jsonl")}, cfg, model.Starts{}, netPolicyFile, netValueFile); err != nil {
 		panic(err)
 	}
 	code := m.Run()
@@ -55,7 +55,7 @@ func fitModels(dir string) (policy, value string, err error) {
 	cfg := model.DefaultTrain()
 	cfg.Fit = model.FitConfig{Trees: 3, MaxDepth: 6, Sample: 1500, Seed: 1}
 	policy, value = filepath.Join(dir, "p.json"), filepath.Join(dir, "v.json")
-	_, _, err = model.TrainPair([]string{data}, cfg, policy, value)
+	_, _, err = model.TrainPair([]string{data}, cfg, model.Starts{}, policy, value)
 	return policy, value, err
 }
 
