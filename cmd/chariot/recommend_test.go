@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chariot-ai/chariot/env/agents"
+	"github.com/chariot-ai/chariot/eval"
+)
+
+// TestStNazaireRecommendationIsItsFiguresBest: the search recommended for
+// St. Nazaire, the advisor's default, is the strongest agent of the
+// results file behind it among those within 10 s of CPU a game (the CPU of
+// each run in warm-cpu.tsv), and the figures its source quotes are that
+// file's.
+func TestStNazaireRecommendationIsItsFiguresBest(t *testing.T) {
+	const (
+		dir     = "../../notebooks/data/learning"
+		results = "warm-search-52525.jsonl"
+		focused = "ismcts:at=move+fire+occupy+displace,c=0.7,early=true,prior=3,rollout=greedy,sims=800"
+	)
+	canon := func(spec string) string {
+		c, err := eval.CanonicalAgent(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	scores := map[string]map[int]float64{}
+	f, err := os.Open(filepath.Join(dir, results))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for sc := bufio.NewScanner(f); sc.Scan(); {
+		var row struct {
+			Agent string
+			Game  int
+			Score float64
+		}
+		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
+			t.Fatal(err)
+		}
+		a := canon(row.Agent)
+		if scores[a] == nil {
+			scores[a] = map[int]float64{}
+		}
+		scores[a][row.Game] = row.Score
+	}
+	cpu := map[string]float64{}
+	tsv, err := os.ReadFile(filepath.Join(dir, "warm-cpu.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(tsv)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		games, _ := strconv.ParseFloat(f[1], 64)
+		secs, _ := strconv.ParseFloat(f[2], 64)
+		cpu[canon(f[0])] = secs / games
+	}
+	mean := func(a string) float64 {
+		var xs []float64
+		for _, x := range scores[a] {
+			xs = append(xs, x)
+		}
+		m, _ := eval.MeanCI(xs)
+		return m
+	}
+	best := ""
+	for a := range scores {
+		if c, ok := cpu[a]; ok && c <= 10 && (best == "" || mean(a) > mean(best)) {
+			best = a
+		}
+	}
+	rec, _ := agents.Recommended("stnazaire")
+	if want := canon(rec.Search[0]); best != want {
+		t.Fatalf("the recommended search is %s; %s's strongest within 10 s a game is %s", want, results, best)
+	}
+	if len(scores[focused]) != len(scores[best]) {
+		t.Fatalf("%s: %d games of the focused search, %d of %s", results, len(scores[focused]), len(scores[best]), best)
+	}
+	var xs, ys []float64
+	for g, x := range scores[best] {
+		xs, ys = append(xs, x), append(ys, scores[focused][g])
+	}
+	diff, half := eval.PairedCI(xs, ys)
+	quote := fmt.Sprintf("%+.2f ± %.2f VP paired over the focused search at 800 simulations, %d games of seed 52525, %.1f s of CPU a game", diff, half, len(xs), cpu[best])
+	if !strings.Contains(rec.Source, quote) {
+		t.Errorf("the recommendation's source says %q; its figures give %q", rec.Source, quote)
+	}
+}
