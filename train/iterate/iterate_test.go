@@ -191,12 +191,18 @@ func TestRunAgainstAPopulation(t *testing.T) {
 // search's PUCT prior (policy=@) and its value at the cutoff (eval=@):
 // the round's search spec names both models, and a second run resumes to
 // the same rounds.
+// netRun is a run of rounds rounds on chancewalk in dir with small networks
+// trained for epochs epochs, as the search's prior and leaf value.
+func netRun(t *testing.T, dir string, rounds, epochs int) Config {
+	train := model.DefaultTrain()
+	train.Model, train.Net.Hidden, train.Net.Epochs = model.MLP, []int{8}, epochs
+	return Config{Game: envtest.NewGame(t, "chancewalk"), Dir: dir, Rounds: rounds, Bootstrap: "mcts:sims=20", BootstrapGames: 8,
+		Search: "mcts:sims=12,policy=@,prior=1,depth=2,eval=@", Games: 2, EvalGames: 12, Seed: 5, Train: train, Workers: 2}
+}
+
 func TestRunNetworks(t *testing.T) {
 	t.Chdir(t.TempDir())
-	train := model.DefaultTrain()
-	train.Model, train.Net.Hidden, train.Net.Epochs = model.MLP, []int{8}, 3
-	cfg := Config{Game: envtest.NewGame(t, "chancewalk"), Dir: "run", Rounds: 1, Bootstrap: "mcts:sims=20", BootstrapGames: 8,
-		Search: "mcts:sims=12,policy=@,prior=1,depth=2,eval=@", Games: 2, EvalGames: 12, Seed: 5, Train: train, Workers: 2}
+	cfg := netRun(t, "run", 1, 3)
 	rounds, err := Run(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -246,10 +252,7 @@ func TestChampionSpecMovesWithItsDirectory(t *testing.T) {
 // from Init, as the model files record; trees cannot be warm-started.
 func TestWarmRounds(t *testing.T) {
 	t.Chdir(t.TempDir())
-	train := model.DefaultTrain()
-	train.Model, train.Net.Hidden, train.Net.Epochs = model.MLP, []int{8}, 2
-	cfg := Config{Game: envtest.NewGame(t, "chancewalk"), Dir: "first", Rounds: 0, Bootstrap: "mcts:sims=20", BootstrapGames: 8,
-		Search: "mcts:sims=12,policy=@,prior=1,depth=2,eval=@", Games: 2, EvalGames: 12, Seed: 5, Train: train, Workers: 2}
+	cfg := netRun(t, "first", 0, 2)
 	if _, err := Run(t.Context(), cfg); err != nil {
 		t.Fatal(err)
 	}
