@@ -94,4 +94,14 @@ func TestStNazaireRecommendationIsItsFiguresBest(t *testing.T) {
 	if !strings.Contains(rec.Source, quote) {
 		t.Errorf("the recommendation's source says %q; its figures give %q", rec.Source, quote)
 	}
+	// The guide quotes the three searches' CPU beside their figure.
+	guide, err := os.ReadFile("../../docs/learning.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const guided = "ismcts:at=move+fire+occupy+displace,c=0.7,early=true,policy=learned:stnazaire2,prior=2,rollout=greedy,sims="
+	cpus := fmt.Sprintf("%.1f, %.1f and %.1f s a\ngame", cpu[focused], cpu[canon(guided+"400")], cpu[canon(guided+"800")])
+	if !strings.Contains(string(guide), cpus) {
+		t.Errorf("docs/learning.md does not quote the searches' CPU as warm-cpu.tsv gives it: %q", cpus)
+	}
 }
