@@ -239,15 +239,21 @@ func (m *Model) Save(path string) error {
 // Load reads a model file and checks that it is whole. It does not check
 // that the model fits a game: see Check.
 func Load(path string) (*Model, error) {
+	m, _, err := load(path)
+	return m, err
+}
+
+// load reads and checks the model file at path, and gives its bytes too.
+func load(path string) (*Model, []byte, error) {
 	b, err := regular.ReadFile(path, MaxFileSize)
 	if err != nil {
-		return nil, fmt.Errorf("model %s: %w", path, err)
+		return nil, nil, fmt.Errorf("model %s: %w", path, err)
 	}
 	m, err := Unmarshal(b)
 	if err != nil {
-		return nil, fmt.Errorf("model %s: %w", path, err)
+		return nil, nil, fmt.Errorf("model %s: %w", path, err)
 	}
-	return m, nil
+	return m, b, nil
 }
 
 // Start is a model to start training from (TrainConfig.Init), with its
@@ -259,15 +265,12 @@ type Start struct {
 
 // LoadStart reads the model file at path to start training from.
 func LoadStart(path string) (*Start, error) {
-	b, err := regular.ReadFile(path, MaxFileSize)
-	if err == nil {
-		var m *Model
-		if m, err = Unmarshal(b); err == nil {
-			sum := sha256.Sum256(b)
-			return &Start{Model: m, Ref: ModelRef{Path: path, SHA256: hex.EncodeToString(sum[:])}}, nil
-		}
+	m, b, err := load(path)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("model %s: %w", path, err)
+	sum := sha256.Sum256(b)
+	return &Start{Model: m, Ref: ModelRef{Path: path, SHA256: hex.EncodeToString(sum[:])}}, nil
 }
 
 // startFrom checks that s can start the training of m (the model being
