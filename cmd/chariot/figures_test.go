@@ -13,9 +13,10 @@ import (
 	"testing"
 )
 
-// The guide's figures (README.md and docs/*.md) are never typed: each lies
-// between a marker naming where it comes from and an end marker, and
-// TestGuideFigures rebuilds it (-update writes it). Two kinds of marker:
+// The guide's figures (README.md, docs/*.md and train/models/README.md)
+// are never typed: each lies between a marker naming where it comes from
+// and an end marker, and TestGuideFigures rebuilds it (-update writes it).
+// Two kinds of marker:
 //
 //	<!-- figure: chariot CMD ... --out FILE ... -->   what CMD prints when it
 //	    resumes the committed results file FILE: it plays no game, and reports
@@ -44,7 +45,7 @@ func TestGuideFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pages = append(pages, filepath.Join(root, "README.md"))
+	pages = append(pages, filepath.Join(root, "README.md"), filepath.Join(root, "train", "models", "README.md"))
 	t.Chdir(root) // the commands name their files from the repository's root
 	figures := 0
 	for _, page := range pages {

@@ -1,0 +1,151 @@
+package models
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// shipped is what README.md's table states of a model file, read from the
+// file itself.
+type shipped struct {
+	Features []string `json:"features"`
+	Training struct {
+		Data []struct {
+			Games int `json:"games"`
+		} `json:"data"`
+	} `json:"training"`
+	Metrics []struct {
+		Name  string  `json:"name"`
+		Value float64 `json:"value"`
+	} `json:"metrics"`
+	Net struct {
+		Layers []struct {
+			Out int       `json:"out"`
+			W   []float64 `json:"w"`
+			B   []float64 `json:"b"`
+		} `json:"layers"`
+	} `json:"net"`
+}
+
+// metric is the file's held-out metric of that name.
+func (m *shipped) metric(name string) (float64, error) {
+	for _, x := range m.Metrics {
+		if x.Name == name {
+			return x.Value, nil
+		}
+	}
+	return 0, fmt.Errorf("no metric %s", name)
+}
+
+var (
+	tableRow  = regexp.MustCompile("(?m)^\\| `([a-z0-9]+-(?:policy|value)\\.json)` \\|(.*)\\|$")
+	inputsRow = regexp.MustCompile(`^(\d+) [^|→]*features((?: → \d+)*) → (?:a logit|the final VP)$`)
+	sizeRow   = regexp.MustCompile(`^([\d,]+) weights, (\d+) KB$`)
+	gamesRow  = regexp.MustCompile(`^(\d+) games\b|^the same (\d+) games$`)
+	policyRow = regexp.MustCompile(`^accuracy ([\d.]+), top-3 ([\d.]+)$`)
+	valueRow  = regexp.MustCompile(`^R² ([\d.-]+), MAE ([\d.]+) VP$`)
+)
+
+// TestREADMEStatesTheFiles: README.md's table of the shipped models says
+// of each file what the file holds: its inputs and layers, its weights and
+// size, the games it was trained on and its held-out metrics, as printed
+// (rounded); and every shipped file has its row.
+func TestREADMEStatesTheFiles(t *testing.T) {
+	text, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := tableRow.FindAllStringSubmatch(string(text), -1)
+	listed := map[string]bool{}
+	for _, r := range rows {
+		listed[r[1]] = true
+		if err := checkRow(r[1], strings.Split(r[2], " | ")); err != nil {
+			t.Errorf("README.md, %s: %v", r[1], err)
+		}
+	}
+	entries, err := files.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !listed[e.Name()] {
+			t.Errorf("README.md's table has no row for the shipped %s", e.Name())
+		}
+	}
+}
+
+// checkRow compares the cells game | what | size | trained on | held out
+// of file's row with the file.
+func checkRow(file string, cells []string) error {
+	if len(cells) != 5 {
+		return fmt.Errorf("%d cells after the file's, want 5", len(cells))
+	}
+	for i := range cells {
+		cells[i] = strings.TrimSpace(cells[i])
+	}
+	raw, err := files.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	var m shipped
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return err
+	}
+	var widths []string
+	weights := 0
+	for i, l := range m.Net.Layers {
+		weights += len(l.W) + len(l.B)
+		if i < len(m.Net.Layers)-1 {
+			widths = append(widths, " → "+strconv.Itoa(l.Out))
+		}
+	}
+	if want := fmt.Sprintf("%d features%s", len(m.Features), strings.Join(widths, "")); !matches(inputsRow, cells[1], func(g []string) bool {
+		return g[1] == strconv.Itoa(len(m.Features)) && g[2] == strings.Join(widths, "")
+	}) {
+		return fmt.Errorf("what: %q, the file has %s", cells[1], want)
+	}
+	if !matches(sizeRow, cells[2], func(g []string) bool {
+		return strings.ReplaceAll(g[1], ",", "") == strconv.Itoa(weights) && g[2] == strconv.Itoa(int(math.Round(float64(len(raw))/1000)))
+	}) {
+		return fmt.Errorf("size: %q, the file has %d weights in %d bytes", cells[2], weights, len(raw))
+	}
+	games := 0
+	for _, d := range m.Training.Data {
+		games += d.Games
+	}
+	if !matches(gamesRow, cells[3], func(g []string) bool { return g[1]+g[2] == strconv.Itoa(games) }) {
+		return fmt.Errorf("trained on: %q, the file's data has %d games", cells[3], games)
+	}
+	names, re := [2]string{"accuracy", "top3"}, policyRow
+	if strings.HasSuffix(file, "-value.json") {
+		names, re = [2]string{"r2", "mae"}, valueRow
+	}
+	g := re.FindStringSubmatch(cells[4])
+	if g == nil {
+		return fmt.Errorf("held out: %q is not %s", cells[4], re)
+	}
+	for i, name := range names {
+		v, err := m.metric(name)
+		if err != nil {
+			return err
+		}
+		decimals := len(g[i+1]) - strings.Index(g[i+1], ".") - 1
+		if strings.Contains(g[i+1], ".") && strconv.FormatFloat(v, 'f', decimals, 64) == g[i+1] {
+			continue
+		}
+		return fmt.Errorf("held out: %s %s, the file has %.4f", name, g[i+1], v)
+	}
+	return nil
+}
+
+// matches says whether s matches re and its groups pass ok.
+func matches(re *regexp.Regexp, s string, ok func(groups []string) bool) bool {
+	g := re.FindStringSubmatch(s)
+	return g != nil && ok(g)
+}
