@@ -53,17 +53,7 @@ func TestStNazaireRecommendationIsItsFiguresBest(t *testing.T) {
 		}
 		scores[a][row.Game] = row.Score
 	}
-	cpu := map[string]float64{}
-	tsv, err := os.ReadFile(filepath.Join(dir, "warm-cpu.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(tsv)), "\n")[1:] {
-		f := strings.Split(line, "\t")
-		games, _ := strconv.ParseFloat(f[1], 64)
-		secs, _ := strconv.ParseFloat(f[2], 64)
-		cpu[canon(f[0])] = secs / games
-	}
+	cpu := cpuPerGame(t, filepath.Join(dir, "warm-cpu.tsv"))
 	mean := func(a string) float64 {
 		var xs []float64
 		for _, x := range scores[a] {
@@ -94,14 +84,42 @@ func TestStNazaireRecommendationIsItsFiguresBest(t *testing.T) {
 	if !strings.Contains(rec.Source, quote) {
 		t.Errorf("the recommendation's source says %q; its figures give %q", rec.Source, quote)
 	}
-	// The guide quotes the three searches' CPU beside their figure.
+	// The guide quotes each run's searches' CPU beside their figure.
 	guide, err := os.ReadFile("../../docs/learning.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const guided = "ismcts:at=move+fire+occupy+displace,c=0.7,early=true,policy=learned:stnazaire2,prior=2,rollout=greedy,sims="
-	cpus := fmt.Sprintf("%.1f, %.1f and %.1f s a\ngame", cpu[focused], cpu[canon(guided+"400")], cpu[canon(guided+"800")])
-	if !strings.Contains(string(guide), cpus) {
-		t.Errorf("docs/learning.md does not quote the searches' CPU as warm-cpu.tsv gives it: %q", cpus)
+	for _, run := range []struct{ cpu, policy string }{{"warm-cpu.tsv", "stnazaire2"}, {"warm6-cpu.tsv", "stnazaire3"}} {
+		cpu := cpuPerGame(t, filepath.Join(dir, run.cpu))
+		guided := "ismcts:at=move+fire+occupy+displace,c=0.7,early=true,policy=learned:" + run.policy + ",prior=2,rollout=greedy,sims="
+		cpus := fmt.Sprintf("%.1f, %.1f and %.1f s a\ngame", cpu[focused], cpu[canon(guided+"400")], cpu[canon(guided+"800")])
+		if !strings.Contains(string(guide), cpus) {
+			t.Errorf("docs/learning.md does not quote the searches' CPU as %s gives it: %q", run.cpu, cpus)
+		}
 	}
+}
+
+// cpuPerGame reads a file of CPU seconds (agent, games, seconds; a
+// header line): each canonical agent's CPU a game.
+func cpuPerGame(t *testing.T, path string) map[string]float64 {
+	t.Helper()
+	tsv, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpu := map[string]float64{}
+	for _, line := range strings.Split(strings.TrimSpace(string(tsv)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			t.Fatalf("%s: %q is not agent, games, seconds", path, line)
+		}
+		games, err1 := strconv.ParseFloat(f[1], 64)
+		secs, err2 := strconv.ParseFloat(f[2], 64)
+		spec, err3 := eval.CanonicalAgent(f[0])
+		if err1 != nil || err2 != nil || err3 != nil || games <= 0 {
+			t.Fatalf("%s: %q is not agent, games, seconds", path, line)
+		}
+		cpu[spec] = secs / games
+	}
+	return cpu
 }

@@ -41,6 +41,8 @@ func TestShippedModels(t *testing.T) {
 		"ismcts:sims=4,at=move+fire,rollout=greedy,policy=learned:stnazaire,prior=1,depth=3,eval=learned:stnazaire",
 		"learned:model=stnazaire2",
 		"ismcts:sims=4,at=move+fire,rollout=greedy,policy=learned:stnazaire2,prior=2",
+		"learned:model=stnazaire3",
+		"ismcts:sims=4,at=move+fire,rollout=greedy,policy=learned:stnazaire3,prior=2",
 	} {
 		a, err := agents.New(spec, g, 1)
 		if err != nil {
@@ -51,7 +53,7 @@ func TestShippedModels(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ spec, want string }{
-		{"learned:model=nosuch", "model nosuch: no such file, nor a shipped policy model (shipped: ahraid, stnazaire, stnazaire2)"},
+		{"learned:model=nosuch", "model nosuch: no such file, nor a shipped policy model (shipped: ahraid, stnazaire, stnazaire2, stnazaire3)"},
 		{"learned:model=stnazaire,at=land", `option at: "land" is not a kind of decision of stnazaire`},
 		{"learned:model=stnazaire,plan=greedy", "learned: option plan needs option at"},
 	} {
