@@ -43,6 +43,7 @@ func TestShippedModels(t *testing.T) {
 		"ismcts:sims=4,at=move+fire,rollout=greedy,policy=learned:stnazaire2,prior=2",
 		"learned:model=stnazaire3",
 		"ismcts:sims=4,at=move+fire,rollout=greedy,policy=learned:stnazaire3,prior=2",
+		"learned:model=stnazaire4",
 	} {
 		a, err := agents.New(spec, g, 1)
 		if err != nil {
@@ -53,7 +54,7 @@ func TestShippedModels(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ spec, want string }{
-		{"learned:model=nosuch", "model nosuch: no such file, nor a shipped policy model (shipped: ahraid, stnazaire, stnazaire2, stnazaire3)"},
+		{"learned:model=nosuch", "model nosuch: no such file, nor a shipped policy model (shipped: ahraid, stnazaire, stnazaire2, stnazaire3, stnazaire4)"},
 		{"learned:model=stnazaire,at=land", `option at: "land" is not a kind of decision of stnazaire`},
 		{"learned:model=stnazaire,plan=greedy", "learned: option plan needs option at"},
 	} {
