@@ -14,26 +14,38 @@ import (
 	"github.com/chariot-ai/chariot/eval"
 )
 
+// The files behind St. Nazaire's learned-search figures, and the searches
+// they compare: the focused search, alone and with a policy as its prior.
+const (
+	learningDir = "../../notebooks/data/learning"
+	focusedBase = "ismcts:at=move+fire+occupy+displace,c=0.7,early=true"
+	focused800  = focusedBase + ",prior=3,rollout=greedy,sims=800"
+)
+
+// guidedBy is the focused search with policy as its PUCT prior at sims.
+func guidedBy(policy, sims string) string {
+	return focusedBase + ",policy=learned:" + policy + ",prior=2,rollout=greedy,sims=" + sims
+}
+
+// canonical is spec as results files name it.
+func canonical(t *testing.T, spec string) string {
+	t.Helper()
+	c, err := eval.CanonicalAgent(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // TestStNazaireRecommendationIsItsFiguresBest: the search recommended for
 // St. Nazaire, the advisor's default, is the strongest agent of the
 // results file behind it among those within 10 s of CPU a game (the CPU of
 // each run in warm-cpu.tsv), and the figures its source quotes are that
 // file's.
 func TestStNazaireRecommendationIsItsFiguresBest(t *testing.T) {
-	const (
-		dir     = "../../notebooks/data/learning"
-		results = "warm-search-52525.jsonl"
-		focused = "ismcts:at=move+fire+occupy+displace,c=0.7,early=true,prior=3,rollout=greedy,sims=800"
-	)
-	canon := func(spec string) string {
-		c, err := eval.CanonicalAgent(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
-	scores := scoresByAgent(t, filepath.Join(dir, results))
-	cpu := cpuPerGame(t, filepath.Join(dir, "warm-cpu.tsv"))
+	const results = "warm-search-52525.jsonl"
+	scores := scoresByAgent(t, filepath.Join(learningDir, results))
+	cpu := cpuPerGame(t, filepath.Join(learningDir, "warm-cpu.tsv"))
 	mean := func(a string) float64 {
 		var xs []float64
 		for _, x := range scores[a] {
@@ -49,15 +61,15 @@ func TestStNazaireRecommendationIsItsFiguresBest(t *testing.T) {
 		}
 	}
 	rec, _ := agents.Recommended("stnazaire")
-	if want := canon(rec.Search[0]); best != want {
+	if want := canonical(t, rec.Search[0]); best != want {
 		t.Fatalf("the recommended search is %s; %s's strongest within 10 s a game is %s", want, results, best)
 	}
-	if len(scores[focused]) != len(scores[best]) {
-		t.Fatalf("%s: %d games of the focused search, %d of %s", results, len(scores[focused]), len(scores[best]), best)
+	if len(scores[focused800]) != len(scores[best]) {
+		t.Fatalf("%s: %d games of the focused search, %d of %s", results, len(scores[focused800]), len(scores[best]), best)
 	}
 	var xs, ys []float64
 	for g, x := range scores[best] {
-		xs, ys = append(xs, x), append(ys, scores[focused][g])
+		xs, ys = append(xs, x), append(ys, scores[focused800][g])
 	}
 	diff, half := eval.PairedCI(xs, ys)
 	quote := fmt.Sprintf("%+.2f ± %.2f VP paired over the focused search at 800 simulations, %d games of seed 52525, %.1f s of CPU a game", diff, half, len(xs), cpu[best])
@@ -77,11 +89,10 @@ func TestStNazaireRecommendationIsItsFiguresBest(t *testing.T) {
 		{"warm6-cpu.tsv", "stnazaire3", []string{"400", "800"}},
 		{"warm7-cpu.tsv", "stnazaire4", []string{"400"}},
 	} {
-		cpu := cpuPerGame(t, filepath.Join(dir, run.cpu))
-		guided := "ismcts:at=move+fire+occupy+displace,c=0.7,early=true,policy=learned:" + run.policy + ",prior=2,rollout=greedy,sims="
-		quoted := []string{fmt.Sprintf("%.1f", cpu[focused])}
+		cpu := cpuPerGame(t, filepath.Join(learningDir, run.cpu))
+		quoted := []string{fmt.Sprintf("%.1f", cpu[focused800])}
 		for _, sims := range run.sims {
-			quoted = append(quoted, fmt.Sprintf("%.1f", cpu[canon(guided+sims)]))
+			quoted = append(quoted, fmt.Sprintf("%.1f", cpu[canonical(t, guidedBy(run.policy, sims))]))
 		}
 		last := len(quoted) - 1
 		cpus := strings.Join(quoted[:last], ", ") + " and " + quoted[last] + " s a\ngame"
@@ -97,12 +108,8 @@ func TestStNazaireRecommendationIsItsFiguresBest(t *testing.T) {
 // 800 at no more than 4 s of CPU a game, its interval clear of zero: the
 // results file and the CPU file must give it.
 func TestGuidedTargetAsTheGuideSays(t *testing.T) {
-	const (
-		dir     = "../../notebooks/data/learning"
-		focused = "ismcts:at=move+fire+occupy+displace,c=0.7,early=true,prior=3,rollout=greedy,sims=800"
-		guided  = "ismcts:at=move+fire+occupy+displace,c=0.7,early=true,policy=learned:stnazaire4,prior=2,rollout=greedy,sims=400"
-		claim   = "**Issue 39's first target is met here**"
-	)
+	const claim = "**Issue 39's first target is met here**"
+	guided := canonical(t, guidedBy("stnazaire4", "400"))
 	guide, err := os.ReadFile("../../docs/learning.md")
 	if err != nil {
 		t.Fatal(err)
@@ -110,10 +117,10 @@ func TestGuidedTargetAsTheGuideSays(t *testing.T) {
 	if !strings.Contains(string(guide), claim) {
 		t.Fatalf("docs/learning.md no longer says %q: drop this test with the claim", claim)
 	}
-	scores := scoresByAgent(t, filepath.Join(dir, "warm7-search-72727.jsonl"))
-	cpu := cpuPerGame(t, filepath.Join(dir, "warm7-cpu.tsv"))
+	scores := scoresByAgent(t, filepath.Join(learningDir, "warm7-search-72727.jsonl"))
+	cpu := cpuPerGame(t, filepath.Join(learningDir, "warm7-cpu.tsv"))
 	var xs, ys []float64
-	for g, y := range scores[focused] {
+	for g, y := range scores[focused800] {
 		x, ok := scores[guided][g]
 		if !ok {
 			t.Fatalf("game %d: the focused search played it, the guided search did not", g)
@@ -147,10 +154,7 @@ func scoresByAgent(t *testing.T, path string) map[string]map[int]float64 {
 		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		a, err := eval.CanonicalAgent(row.Agent)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := canonical(t, row.Agent)
 		if scores[a] == nil {
 			scores[a] = map[int]float64{}
 		}

@@ -187,10 +187,6 @@ func TestRunAgainstAPopulation(t *testing.T) {
 	}
 }
 
-// TestRunNetworks: expert iteration with networks, the round's policy as
-// search's PUCT prior (policy=@) and its value at the cutoff (eval=@):
-// the round's search spec names both models, and a second run resumes to
-// the same rounds.
 // netRun is a run of rounds rounds on chancewalk in dir with small networks
 // trained for epochs epochs, as the search's prior and leaf value.
 func netRun(t *testing.T, dir string, rounds, epochs int) Config {
@@ -200,6 +196,10 @@ func netRun(t *testing.T, dir string, rounds, epochs int) Config {
 		Search: "mcts:sims=12,policy=@,prior=1,depth=2,eval=@", Games: 2, EvalGames: 12, Seed: 5, Train: train, Workers: 2}
 }
 
+// TestRunNetworks: expert iteration with networks, the round's policy as
+// search's PUCT prior (policy=@) and its value at the cutoff (eval=@):
+// the round's search spec names both models, and a second run resumes to
+// the same rounds.
 func TestRunNetworks(t *testing.T) {
 	t.Chdir(t.TempDir())
 	cfg := netRun(t, "run", 1, 3)

@@ -1,7 +1,6 @@
 package models
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -9,32 +8,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chariot-ai/chariot/train/model"
 )
 
-// shipped is what README.md's table states of a model file, read from the
-// file itself.
-type shipped struct {
-	Features []string `json:"features"`
-	Training struct {
-		Data []struct {
-			Games int `json:"games"`
-		} `json:"data"`
-	} `json:"training"`
-	Metrics []struct {
-		Name  string  `json:"name"`
-		Value float64 `json:"value"`
-	} `json:"metrics"`
-	Net struct {
-		Layers []struct {
-			Out int       `json:"out"`
-			W   []float64 `json:"w"`
-			B   []float64 `json:"b"`
-		} `json:"layers"`
-	} `json:"net"`
-}
-
-// metric is the file's held-out metric of that name.
-func (m *shipped) metric(name string) (float64, error) {
+// metric is the model's held-out metric of that name.
+func metric(m *model.Model, name string) (float64, error) {
 	for _, x := range m.Metrics {
 		if x.Name == name {
 			return x.Value, nil
@@ -93,18 +72,18 @@ func checkRow(file string, cells []string) error {
 	if err != nil {
 		return err
 	}
-	var m shipped
-	if err := json.Unmarshal(raw, &m); err != nil {
+	m, err := model.Unmarshal(raw)
+	if err != nil {
 		return err
 	}
-	var widths []string
-	weights := 0
-	for i, l := range m.Net.Layers {
-		weights += len(l.W) + len(l.B)
-		if i < len(m.Net.Layers)-1 {
-			widths = append(widths, " → "+strconv.Itoa(l.Out))
-		}
+	if m.Net == nil {
+		return fmt.Errorf("not a network")
 	}
+	var widths []string
+	for _, h := range m.Net.Hidden() {
+		widths = append(widths, " → "+strconv.Itoa(h))
+	}
+	weights := m.Net.Params()
 	if want := fmt.Sprintf("%d features%s", len(m.Features), strings.Join(widths, "")); !matches(inputsRow, cells[1], func(g []string) bool {
 		return g[1] == strconv.Itoa(len(m.Features)) && g[2] == strings.Join(widths, "")
 	}) {
@@ -131,7 +110,7 @@ func checkRow(file string, cells []string) error {
 		return fmt.Errorf("held out: %q is not %s", cells[4], re)
 	}
 	for i, name := range names {
-		v, err := m.metric(name)
+		v, err := metric(m, name)
 		if err != nil {
 			return err
 		}
