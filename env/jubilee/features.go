@@ -12,7 +12,7 @@ import (
 // hits (6.11, 15.1), where a checked unit moves (6.15-6.21), or which unit
 // receives a depth marker (9.2). The German sees the whole board (its own
 // counters and markers face up, the Commonwealth's in the open). See
-// FEATURES.md. The Commonwealth seat keeps the generic encoding.
+// FEATURES.md. The Commonwealth seat's features are in cwfeatures.go.
 
 // GermanFeatureVersion numbers the German encoding.
 const GermanFeatureVersion = 1
@@ -178,27 +178,35 @@ var germanActionFeatureDocs = env.ActionRowDocs(germanStateFeatureDocs, germanCo
 
 var _ env.Featurer = (*Game)(nil)
 
-// NewFeatureEncoder implements env.Featurer: the German seat's features
-// where the game opens it (opponent=seat); nil for the Commonwealth,
-// whose learners use the generic encoding.
+// NewFeatureEncoder implements env.Featurer: the Commonwealth seat's
+// features on every game (cwfeatures.go), the German seat's where the
+// game opens it (opponent=seat).
 func (g *Game) NewFeatureEncoder(p env.Player) env.FeatureEncoder {
-	if p != 1 || !g.opts.OpponentSeat {
+	switch {
+	case p == 0:
+		return newCWEncoder(g)
+	case p != 1 || !g.opts.OpponentSeat:
 		return nil
 	}
-	d := g.data
 	e := &germanEncoder{g: g, state: make([]float64, numState)}
+	e.areas, e.tracks = featIndex(g.data)
+	return e
+}
+
+// featIndex looks up featAreas and featTracks in d, -1 where missing.
+func featIndex(d *Data) (areas [len(featAreas)]int, tracks [len(featTracks)]int) {
 	for i, a := range featAreas {
-		e.areas[i] = indexOf(d.AreaNames, a)
+		areas[i] = indexOf(d.AreaNames, a)
 	}
 	for i, t := range featTracks {
-		e.tracks[i] = -1
+		tracks[i] = -1
 		for k, tr := range d.Tracks {
 			if tr.Name == t {
-				e.tracks[i] = k
+				tracks[i] = k
 			}
 		}
 	}
-	return e
+	return areas, tracks
 }
 
 // germanEncoder computes the German seat's features.
@@ -229,13 +237,7 @@ func (e *germanEncoder) ActionDocs() []env.FeatureDoc { return germanActionFeatu
 
 // nearest is the distance in hexes from hex h to the nearest of hexes on
 // its map, capped at featFar.
-func (e *germanEncoder) nearest(h int, hexes []int16) int {
-	d, best := e.s.data(), featFar
-	for _, x := range hexes {
-		best = min(best, d.Distance(h, int(x)))
-	}
-	return best
-}
+func (e *germanEncoder) nearest(h int, hexes []int16) int { return nearestHex(e.s.data(), h, hexes) }
 
 // fieldCW counts the Commonwealth units in position p's field of fire, on
 // the map or in its boxes.

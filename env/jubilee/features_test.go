@@ -18,11 +18,11 @@ func TestGermanFeatureTables(t *testing.T) {
 // TestGermanFeaturesInPlay plays games of the German seat at random and
 // checks that every German decision kind is reached, with its features in
 // range and its own a_kind; the conformance suite checks a_rules. The
-// Commonwealth seat and the solitaire game have no features of their own.
+// solitaire game's Germans have no features of their own.
 func TestGermanFeaturesInPlay(t *testing.T) {
 	g := envtest.NewGame(t, Name+":opponent=seat")
-	if g.(env.Featurer).NewFeatureEncoder(0) != nil || Default().NewFeatureEncoder(1) != nil {
-		t.Fatal("features for the Commonwealth seat, or for Germans the rules play")
+	if Default().NewFeatureEncoder(1) != nil {
+		t.Fatal("features for Germans the rules play")
 	}
 	e := g.(env.Featurer).NewFeatureEncoder(1)
 	kindOf := len(germanContext) + 1 + aKind
