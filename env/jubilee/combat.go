@@ -140,20 +140,26 @@ func (s *State) attackOdds() (a, def int, met bool) {
 // attackResult reads the table for the given column.
 func (s *State) attackResult(col int) uint8 {
 	a, def, met := s.attackOdds()
-	row := 0
-	switch {
-	case a >= 2*def:
-		row = 3
-	case a > def:
-		row = 2
-	case a == def:
-		row = 1
-	}
+	row := oddsRow(a, def)
 	sec := 0
 	if met {
 		sec = 1
 	}
 	return s.data().Attack[sec][row][col]
+}
+
+// oddsRow is the row of the CW Attack Results Table (15.2) for attack a
+// against defence def: 0 less, 1 equal, 2 more, 3 two to one or more.
+func oddsRow(a, def int) int {
+	switch {
+	case a >= 2*def:
+		return 3
+	case a > def:
+		return 2
+	case a == def:
+		return 1
+	}
+	return 0
 }
 
 // resolveAttack resolves the declared attack (11.10).

@@ -101,50 +101,36 @@ var cwDecisionDoc = func() string {
 	return b.String()
 }()
 
+// cwStateFeatureDocs are the Commonwealth state features, in order; those
+// both seats count read as the German's.
 var cwStateFeatureDocs = func() []env.FeatureDoc {
+	g := germanStateFeatureDocs
 	fs := []env.FeatureDoc{
-		env.Feature("turn", 1, 24, "game turn (14.1)"),
-		env.Feature("turns_left", 0, 23, "turns after the current one"),
+		g[fTurn], g[fTurnsLeft],
 		env.Feature("decision", 0, float64(decGFire-1), cwDecisionDoc),
 		env.Feature("phase", 0, 6, "phase of the turn (4.1): 0 set-up, 1 I amphibious transport, 2 II operations, 3 II commando actions (10.19), 4 III CW actions, 5 IV end of turn, 6 game over"),
 		env.Feature("points", -20, 200, "running Commonwealth victory points (14.3): objective VP plus evacuated steps less the variants' penalty"),
-		env.Feature("obj_vp", 0, 64, "objective VP destroyed (10.7)"),
-		env.Feature("evacuated", 0, 200, "steps in the Evacuated Units box"),
-		env.Feature("cw_elim_steps", 0, 200, "Commonwealth steps eliminated"),
+		g[fObjVP], g[fEvac], g[fElim],
 		env.Feature("elim_three_step", 0, 64, "three-step infantry counters in the Eliminated Units box (12.2: at 10 the Dieppe map evacuates)"),
-		env.Feature("obj_open", 0, 64, "VP positions without an Objective Destroyed marker"),
+		g[fObjOpen],
 		env.Feature("obj_threat", 0, 64, "of those, the ones with a Commonwealth unit within 2 hexes"),
-		env.Feature("cw_map", 0, 64, "Commonwealth units on the map (ashore)"),
-		env.Feature("cw_map_steps", 0, 200, "their steps"),
-		env.Feature("cw_map_strength", 0, 400, "their total strength"),
-		env.Feature("cw_disrupted", 0, 64, "of them, disrupted or Attacker Disrupted"),
+		g[fCWMap], g[fCWMapSteps], g[fCWStrength], g[fCWDisrupted],
 		env.Feature("cw_in_fire", 0, 64, "of them, in the field of fire of an occupied, undisrupted German position (6.22)"),
-		env.Feature("cw_box", 0, 64, "Commonwealth units in Beach Landing boxes"),
-		env.Feature("cw_box_steps", 0, 200, "their steps"),
-		env.Feature("cw_track", 0, 64, "Commonwealth units still on the turn track"),
+		g[fCWBox], g[fCWBoxSteps], g[fCWTrack],
 		env.Feature("cw_track_steps", 0, 200, "their steps"),
 	}
-	for _, a := range featAreas {
-		fs = append(fs, env.Feature("cw_steps_"+strings.ToLower(a), 0, 200, "Commonwealth steps ashore in the "+a+" area"))
-	}
-	for _, t := range featTracks {
-		fs = append(fs, env.Feature("tp_"+strings.ToLower(t), 0, 10, "transport points left on the "+t+" track"))
-	}
+	fs = append(fs, g[fAreaSteps:fTP+len(featTracks)]...) // steps by area, TP by track
 	for _, m := range featMaps {
 		fs = append(fs, env.Feature("evac_"+strings.ToLower(m), 0, 1, "the "+m+" map is in evacuation mode (12.1)"))
 	}
 	return append(fs,
 		env.Feature("wall_down", 0, 1, "the tank wall is down (8.2)"),
 		env.Feature("repl_left", 0, 20, "one-step replacement counters left (6.9)"),
-		env.Feature("g_units", 0, 64, "German units on the map"),
-		env.Feature("g_revealed", 0, 64, "of them, revealed"),
-		env.Feature("g_disrupted", 0, 64, "of them, disrupted"),
+		g[fGUnits], g[fGRevealed], g[fGDisrupted],
 		env.Feature("g_revealed_strength", 0, 200, "printed strength of the revealed ones"),
-		env.Feature("depth_map", 0, 24, "depth markers on German units"),
+		g[fDepthMap],
 		env.Feature("depth_revealed", 0, 24, "of them, revealed"),
-		env.Feature("depth_box", 0, 24, "depth markers left in the Depth box"),
-		env.Feature("cup", 0, 40, "op chits in the cup"),
-		env.Feature("draws_left", 0, 3, "op chits still to draw this turn (4.1 II)"),
+		g[fDepthBox], g[fCup], g[fDrawsLeft],
 		env.Feature("u_type", -1, 2, "the unit deciding (the one arriving, delayed, drifting, selected or infiltrating, or the attack's first unit): 0 infantry, 1 commando, 2 tank (NA=-1 where no unit decides, as for every u_ feature)"),
 		env.Feature("u_steps", -1, 3, "its steps"),
 		env.Feature("u_strength", -1, 10, "its strength"),
@@ -326,31 +312,15 @@ func (e *cwEncoder) Reset(st env.State) {
 		}
 	}
 	f[csObjOpen] = float64(len(e.objHex))
+	c := s.countCW(&e.areas)
+	f[csCWMap], f[csCWMapSteps], f[csCWStrength], f[csCWDisrupted] = float64(c.onMap), float64(c.mapSteps), float64(c.strength), float64(c.disrupted)
+	f[csCWBox], f[csCWBoxSteps], f[csCWTrack], f[csCWTrackSteps] = float64(c.box), float64(c.boxSteps), float64(c.track), float64(c.trackSteps)
+	for i, n := range c.areaSteps {
+		f[csAreaSteps+i] = float64(n)
+	}
 	for u := range d.CW {
-		st := float64(s.cwSteps[u])
-		switch s.cwSt[u] {
-		case cwMap:
-			h := s.cwAt[u]
-			f[csCWMap]++
-			f[csCWMapSteps] += st
-			f[csCWStrength] += float64(s.cwStrength(u))
-			if s.cwF[u]&(fDisrupted|fAtkDis) != 0 {
-				f[csCWDisrupted]++
-			}
-			if e.danger(int(h)) > 0 {
-				f[csCWInFire]++
-			}
-			for i, a := range e.areas {
-				if a >= 0 && int(d.Hexes[h].Area) == a {
-					f[csAreaSteps+i] += st
-				}
-			}
-		case cwBox:
-			f[csCWBox]++
-			f[csCWBoxSteps] += st
-		case cwTrack:
-			f[csCWTrack]++
-			f[csCWTrackSteps] += st
+		if s.onMap(u) && e.danger(int(s.cwAt[u])) > 0 {
+			f[csCWInFire]++
 		}
 	}
 	for _, h := range e.objHex {
@@ -386,25 +356,8 @@ func (e *cwEncoder) Reset(st env.State) {
 			f[csGDisrupted]++
 		}
 	}
-	for m := range d.Depth {
-		switch s.depthSt[m] {
-		case dBox:
-			f[csDepthBox]++
-		case dMap:
-			f[csDepthMap]++
-			if s.depthRev[m] {
-				f[csDepthRevealed]++
-			}
-		}
-	}
-	for c := range d.Chits {
-		if s.chitSt[c] == chCup {
-			f[csCup]++
-		}
-	}
-	if s.phase == phOps || s.phase == phBonus {
-		f[csDrawsLeft] = float64(max(0, s.nDraws()-int(s.draws)))
-	}
+	r := s.reserves()
+	f[csDepthBox], f[csDepthMap], f[csDepthRevealed], f[csCup], f[csDrawsLeft] = float64(r.depthBox), float64(r.depthMap), float64(r.depthRev), float64(r.cup), float64(r.drawsLeft)
 	for i := csUType; i <= csAtkDef; i++ {
 		f[i] = featNA
 	}
@@ -588,16 +541,7 @@ func (e *cwEncoder) attack(own []float64, h int, atk uint64) {
 			nf++
 		}
 	}
-	row := 0
-	switch {
-	case str >= 2*def:
-		row = 3
-	case str > def:
-		row = 2
-	case str == def:
-		row = 1
-	}
-	own[caTgtDef], own[caAttStrength], own[caOdds] = float64(def), float64(min(64, str)), float64(row)
+	own[caTgtDef], own[caAttStrength], own[caOdds] = float64(def), float64(min(64, str)), float64(oddsRow(str, def))
 	own[caAttHexes], own[caAttHW], own[caAttCdo] = float64(nf), env.Flag(hw), env.Flag(cdo)
 }
 

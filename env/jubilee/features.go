@@ -277,6 +277,74 @@ func (s *State) hexStrength(h int16) int {
 	return n
 }
 
+// cwCount counts the Commonwealth units as both seats' features read them.
+type cwCount struct {
+	onMap, mapSteps, strength, disrupted int // ashore
+	box, boxSteps, track, trackSteps     int
+	areaSteps                            [len(featAreas)]int // steps ashore by area
+}
+
+// countCW counts the Commonwealth units; areas are featAreas' indices.
+func (s *State) countCW(areas *[len(featAreas)]int) cwCount {
+	var c cwCount
+	d := s.data()
+	for u := range d.CW {
+		st := int(s.cwSteps[u])
+		switch s.cwSt[u] {
+		case cwMap:
+			c.onMap++
+			c.mapSteps += st
+			c.strength += s.cwStrength(u)
+			if s.cwF[u]&(fDisrupted|fAtkDis) != 0 {
+				c.disrupted++
+			}
+			for i, a := range areas {
+				if a >= 0 && int(d.Hexes[s.cwAt[u]].Area) == a {
+					c.areaSteps[i] += st
+				}
+			}
+		case cwBox:
+			c.box++
+			c.boxSteps += st
+		case cwTrack:
+			c.track++
+			c.trackSteps += st
+		}
+	}
+	return c
+}
+
+// reserves counts what both seats' features read of the depth markers and
+// the op chits.
+type reserves struct {
+	depthBox, depthMap, depthRev int // markers in the Depth box, on units, of those revealed
+	cup, drawsLeft               int // op chits in the cup, still to draw this turn (4.1 II)
+}
+
+func (s *State) reserves() reserves {
+	var r reserves
+	for m := range s.data().Depth {
+		switch s.depthSt[m] {
+		case dBox:
+			r.depthBox++
+		case dMap:
+			r.depthMap++
+			if s.depthRev[m] {
+				r.depthRev++
+			}
+		}
+	}
+	for c := range s.data().Chits {
+		if s.chitSt[c] == chCup {
+			r.cup++
+		}
+	}
+	if s.phase == phOps || s.phase == phBonus {
+		r.drawsLeft = max(0, s.nDraws()-int(s.draws))
+	}
+	return r
+}
+
 // Reset implements env.FeatureEncoder.
 func (e *germanEncoder) Reset(st env.State) {
 	s, ok := st.(*State)
@@ -300,28 +368,15 @@ func (e *germanEncoder) Reset(st env.State) {
 	}
 	e.cwHex, e.objHex = e.cwHex[:0], e.objHex[:0]
 	for u := range d.CW {
-		st := float64(s.cwSteps[u])
-		switch s.cwSt[u] {
-		case cwMap:
-			h := s.cwAt[u]
-			e.cwHex = append(e.cwHex, h)
-			f[fCWMap]++
-			f[fCWMapSteps] += st
-			f[fCWStrength] += float64(s.cwStrength(u))
-			if s.cwF[u]&(fDisrupted|fAtkDis) != 0 {
-				f[fCWDisrupted]++
-			}
-			for i, a := range e.areas {
-				if a >= 0 && int(d.Hexes[h].Area) == a {
-					f[fAreaSteps+i] += st
-				}
-			}
-		case cwBox:
-			f[fCWBox]++
-			f[fCWBoxSteps] += st
-		case cwTrack:
-			f[fCWTrack]++
+		if s.onMap(u) {
+			e.cwHex = append(e.cwHex, s.cwAt[u])
 		}
+	}
+	c := s.countCW(&e.areas)
+	f[fCWMap], f[fCWMapSteps], f[fCWStrength], f[fCWDisrupted] = float64(c.onMap), float64(c.mapSteps), float64(c.strength), float64(c.disrupted)
+	f[fCWBox], f[fCWBoxSteps], f[fCWTrack] = float64(c.box), float64(c.boxSteps), float64(c.track)
+	for i, n := range c.areaSteps {
+		f[fAreaSteps+i] = float64(n)
 	}
 	for p := range d.Positions {
 		if d.objPos&(1<<p) == 0 || s.isDestroyed(p) {
@@ -352,22 +407,8 @@ func (e *germanEncoder) Reset(st env.State) {
 			f[fGDisrupted]++
 		}
 	}
-	for m := range d.Depth {
-		switch s.depthSt[m] {
-		case dBox:
-			f[fDepthBox]++
-		case dMap:
-			f[fDepthMap]++
-		}
-	}
-	for c := range d.Chits {
-		if s.chitSt[c] == chCup {
-			f[fCup]++
-		}
-	}
-	if s.phase == phOps || s.phase == phBonus {
-		f[fDrawsLeft] = float64(max(0, s.nDraws()-int(s.draws)))
-	}
+	r := s.reserves()
+	f[fDepthBox], f[fDepthMap], f[fCup], f[fDrawsLeft] = float64(r.depthBox), float64(r.depthMap), float64(r.cup), float64(r.drawsLeft)
 	for i := fUType; i <= fUHits; i++ {
 		f[i] = featNA
 	}
