@@ -190,3 +190,46 @@ func cpuPerGame(t *testing.T, path string) map[string]float64 {
 	}
 	return cpu
 }
+
+// TestAdviceFiguresPlayTheDefaults: docs/at-the-table.md shows, for each
+// game, that the advice plays as the agent it stands for; the agent must be
+// the game's recommended search, the advisor's default, and the
+// reference its recommended baseline, or the figure shows an advisor
+// nobody gets.
+func TestAdviceFiguresPlayTheDefaults(t *testing.T) {
+	guide, err := os.ReadFile("../../docs/at-the-table.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, line := range strings.Split(string(guide), "\n") {
+		cmd, ok := strings.CutPrefix(line, "<!-- figure: chariot bench ")
+		if !ok || !strings.Contains(cmd, "advice:agent=") {
+			continue
+		}
+		flags := map[string]string{"--game": "stnazaire"}
+		args := strings.Fields(strings.TrimSuffix(cmd, " -->"))
+		for i := 0; i+1 < len(args); i += 2 {
+			flags[args[i]] = args[i+1]
+		}
+		game := flags["--game"]
+		rec, ok := agents.Recommended(game)
+		if !ok {
+			t.Fatalf("%s: no recommendation", game)
+		}
+		search := rec.Search[0]
+		want := []string{rec.Baseline[0] + ",", search + ",", "advice:agent=" + strings.ReplaceAll(search, ",", ";")}
+		for _, w := range want {
+			if !strings.Contains(flags["--agents"]+",", w) {
+				t.Errorf("%s's advice figure plays %s; it should play the baseline %s, the recommended search %s and its advice", game, flags["--agents"], rec.Baseline[0], search)
+				break
+			}
+		}
+		seen[game] = true
+	}
+	for _, g := range []string{"ahraid", "anvil", "jubilee", "skirmish", "stnazaire"} {
+		if !seen[g] {
+			t.Errorf("docs/at-the-table.md has no advice figure for %s", g)
+		}
+	}
+}
