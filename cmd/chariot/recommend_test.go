@@ -94,6 +94,7 @@ func TestStNazaireRecommendationIsItsFiguresBest(t *testing.T) {
 		{"warm6-cpu.tsv", []string{"stnazaire3", "400", "stnazaire3", "800"}},
 		{"warm7-cpu.tsv", []string{"stnazaire4", "400"}},
 		{recCPU, []string{"stnazaire2", "800", "stnazaire4", "400", "stnazaire4", "800"}},
+		{"warm9-cpu.tsv", []string{"stnazaire4", "400"}},
 	} {
 		cpu := cpuPerGame(t, filepath.Join(learningDir, run.cpu))
 		quoted := []string{fmt.Sprintf("%.1f", cpu[focused800])}
@@ -123,6 +124,7 @@ func TestGuidedTargetAsTheGuideSays(t *testing.T) {
 	}{
 		{72727, "warm7-search-72727.jsonl", "warm7-cpu.tsv"},
 		{recSeed, recResults, recCPU},
+		{95959, "warm9-search-95959.jsonl", "warm9-cpu.tsv"},
 	} {
 		scores := scoresByAgent(t, filepath.Join(learningDir, run.results))
 		cpu := cpuPerGame(t, filepath.Join(learningDir, run.cpu))
