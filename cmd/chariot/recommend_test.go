@@ -75,10 +75,7 @@ func TestStNazaireRecommendationIsItsFiguresBest(t *testing.T) {
 	if len(scores[focused800]) != len(scores[best]) {
 		t.Fatalf("%s: %d games of the focused search, %d of %s", results, len(scores[focused800]), len(scores[best]), best)
 	}
-	var xs, ys []float64
-	for g, x := range scores[best] {
-		xs, ys = append(xs, x), append(ys, scores[focused800][g])
-	}
+	xs, ys := overFocused(t, results, scores, best)
 	diff, half := eval.PairedCI(xs, ys)
 	quote := fmt.Sprintf("%+.2f ± %.2f VP paired over the focused search at 800 simulations, %d games of seed %d, %.1f s of CPU a game", diff, half, len(xs), recSeed, cpu[best])
 	if !strings.Contains(rec.Source, quote) {
@@ -128,14 +125,7 @@ func TestGuidedTargetAsTheGuideSays(t *testing.T) {
 	} {
 		scores := scoresByAgent(t, filepath.Join(learningDir, run.results))
 		cpu := cpuPerGame(t, filepath.Join(learningDir, run.cpu))
-		var xs, ys []float64
-		for g, y := range scores[focused800] {
-			x, ok := scores[guided][g]
-			if !ok {
-				t.Fatalf("%s, game %d: the focused search played it, the guided search did not", run.results, g)
-			}
-			xs, ys = append(xs, x), append(ys, y)
-		}
+		xs, ys := overFocused(t, run.results, scores, guided)
 		diff, half := eval.PairedCI(xs, ys)
 		met := len(xs) == 200 && diff >= 3 && diff-half > 0 && cpu[guided] > 0 && cpu[guided] <= 4
 		verdict := map[bool]string{true: "met", false: "not met"}[met]
@@ -143,6 +133,21 @@ func TestGuidedTargetAsTheGuideSays(t *testing.T) {
 			t.Errorf("docs/learning.md does not say %q: the files give %+.2f ± %.2f VP over %d games at %.2f s of CPU a game", claim, diff, half, len(xs), cpu[guided])
 		}
 	}
+}
+
+// overFocused pairs agent's scores in a results file with the focused
+// search's at 800 simulations, game by game: agent's, then the focused
+// search's.
+func overFocused(t *testing.T, results string, scores map[string]map[int]float64, agent string) (xs, ys []float64) {
+	t.Helper()
+	for g, y := range scores[focused800] {
+		x, ok := scores[agent][g]
+		if !ok {
+			t.Fatalf("%s, game %d: the focused search played it, %s did not", results, g, agent)
+		}
+		xs, ys = append(xs, x), append(ys, y)
+	}
+	return xs, ys
 }
 
 // guideText is docs/learning.md with its runs of white space made single
