@@ -92,6 +92,7 @@ func TestStNazaireRecommendationIsItsFiguresBest(t *testing.T) {
 		{"warm7-cpu.tsv", []string{"stnazaire4", "400"}},
 		{recCPU, []string{"stnazaire2", "800", "stnazaire4", "400", "stnazaire4", "800"}},
 		{"warm9-cpu.tsv", []string{"stnazaire4", "400"}},
+		{"guided-cpu-10110.tsv", []string{"stnazaire4", "400"}},
 	} {
 		cpu := cpuPerGame(t, filepath.Join(learningDir, run.cpu))
 		quoted := []string{fmt.Sprintf("%.1f", cpu[focused800])}
@@ -122,6 +123,7 @@ func TestGuidedTargetAsTheGuideSays(t *testing.T) {
 		{72727, "warm7-search-72727.jsonl", "warm7-cpu.tsv"},
 		{recSeed, recResults, recCPU},
 		{95959, "warm9-search-95959.jsonl", "warm9-cpu.tsv"},
+		{10110, "guided-search-10110.jsonl", "guided-cpu-10110.tsv"},
 	} {
 		scores := scoresByAgent(t, filepath.Join(learningDir, run.results))
 		cpu := cpuPerGame(t, filepath.Join(learningDir, run.cpu))
@@ -132,6 +134,25 @@ func TestGuidedTargetAsTheGuideSays(t *testing.T) {
 		if claim := fmt.Sprintf("seed %d issue 39's first target is %s", run.seed, verdict); !strings.Contains(text, claim) {
 			t.Errorf("docs/learning.md does not say %q: the files give %+.2f ± %.2f VP over %d games at %.2f s of CPU a game", claim, diff, half, len(xs), cpu[guided])
 		}
+	}
+}
+
+// TestPolicySizesCPUAsTheGuideSays: docs/learning.md quotes the CPU a game
+// of the policies of its size figure, in the figure's order, as
+// size-cpu.tsv gives it.
+func TestPolicySizesCPUAsTheGuideSays(t *testing.T) {
+	cpu := cpuPerGame(t, filepath.Join(learningDir, "size-cpu.tsv"))
+	var ms []string
+	for _, m := range []string{"stnazaire4", "s64x64.json", "s128x128.json", "s256x256.json", "s512.json"} {
+		c, ok := cpu[canonical(t, "learned:model="+m)]
+		if !ok {
+			t.Fatalf("size-cpu.tsv has no CPU for %s", m)
+		}
+		ms = append(ms, fmt.Sprintf("%.1f", c*1000))
+	}
+	quote := strings.Join(ms[:len(ms)-1], ", ") + " and " + ms[len(ms)-1] + " ms of CPU a game"
+	if !strings.Contains(guideText(t), quote) {
+		t.Errorf("docs/learning.md does not quote the policies' CPU as size-cpu.tsv gives it: %q", quote)
 	}
 }
 
