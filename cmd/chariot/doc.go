@@ -13,6 +13,7 @@
 //	chariot selfplay --agent SPEC --games N --seed N --out DATA.jsonl [--resume] [--shard I/N | --shards N]
 //	chariot merge OUT.jsonl SHARD.jsonl...   (join the shards of a bench or self-play run)
 //	chariot train value|policy --datasets DATA.jsonl[,DATA2.jsonl] --out MODEL.json
+//	chariot train average --models A.json,B.json[,C.json] --out MODEL.json   (the mean of networks refined from one another)
 //	chariot train iterate --dir DIR --rounds N [--window K] ...   (--report: DIR's rounds as a table)
 //	chariot tune --agent SPEC --params k=lo:hi,k=a|b --budget N --out BEST.spec
 //	chariot advise [--seed N | --load FILE] [--think 2s] [--top K] [--agent SPEC]

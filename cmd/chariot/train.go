@@ -29,20 +29,23 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 			fmt.Fprintln(stdout, "usage: chariot train value|policy --datasets FILE[,FILE] --out MODEL [flags]")
+			fmt.Fprintln(stdout, "       chariot train average --models MODEL,MODEL[,MODEL] --out MODEL")
 			fmt.Fprintln(stdout, "       chariot train iterate --rounds N --dir DIR [flags]")
 			return exitOK
 		}
-		return usageError(stderr, "train", "want a subcommand: value, policy or iterate")
+		return usageError(stderr, "train", "want a subcommand: value, policy, average or iterate")
 	}
 	switch args[0] {
 	case "value":
 		return trainModel(model.Value, args[1:], stdout, stderr)
 	case "policy":
 		return trainModel(model.Policy, args[1:], stdout, stderr)
+	case "average":
+		return trainAverage(args[1:], stdout, stderr)
 	case "iterate":
 		return runIterate(args[1:], stdout, stderr)
 	}
-	return usageError(stderr, "train", fmt.Sprintf("unknown subcommand %q (want value, policy or iterate)", args[0]))
+	return usageError(stderr, "train", fmt.Sprintf("unknown subcommand %q (want value, policy, average or iterate)", args[0]))
 }
 
 // fitFlags adds the flags of a fit to fs.
@@ -136,6 +139,46 @@ func trainModel(kind model.Kind, args []string, stdout, stderr io.Writer) int {
 	if err := writeMetrics(stdout, m); err != nil {
 		return fail(stderr, err)
 	}
+	return exitOK
+}
+
+// trainAverage writes the model whose network is the mean of the given
+// models' networks (model.Average).
+func trainAverage(args []string, stdout, stderr io.Writer) int {
+	const name = "train average"
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	paths := fs.String("models", "", "comma-separated model files whose networks to average: networks of one kind, game, features and shape, refined from one another (--init)")
+	out := fs.String("out", "", "model file to write")
+	if st := parseFlags(fs, args, stdout, stderr); st >= 0 {
+		return st
+	}
+	switch {
+	case *paths == "":
+		return usageError(stderr, name, "missing --models")
+	case *out == "":
+		return usageError(stderr, name, "missing --out")
+	}
+	var models []*model.Model
+	var refs []model.ModelRef
+	for _, p := range strings.Split(*paths, ",") {
+		s, err := model.LoadStart(p)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		models, refs = append(models, s.Model), append(refs, s.Ref)
+	}
+	if len(models) < 2 {
+		return usageError(stderr, name, "--models: want two model files or more")
+	}
+	m, err := model.Average(models, refs)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if err := m.Save(*out); err != nil {
+		return fail(stderr, err)
+	}
+	fmt.Fprintf(stdout, "%s model %s: the mean of %d networks of hidden layers %v, %d parameters; no held-out metrics (the games one held out another may have trained on)\n",
+		m.Kind, *out, len(models), m.Net.Hidden(), m.Net.Params())
 	return exitOK
 }
 

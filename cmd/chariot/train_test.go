@@ -106,6 +106,28 @@ func TestSelfplayTrainTune(t *testing.T) {
 			t.Errorf("%v: status %d, stderr %q, want one line with %q", c.args, status, stderr, c.want)
 		}
 	}
+	// The mean of the network and its warm start; what cannot be averaged
+	// is one line naming the file.
+	mean := filepath.Join(dir, "mean.json")
+	status, stdout, stderr = runArgs("train", "average", "--models", netPolicy+","+warm, "--out", mean)
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "the mean of 2 networks of hidden layers [8]") {
+		t.Fatalf("train average: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	if m, err := model.Load(mean); err != nil || len(m.Training.Averaged) != 2 || m.Training.Averaged[1].Path != warm {
+		t.Fatalf("averaged model: %v, its sources %+v", err, m.Training.Averaged)
+	}
+	for _, c := range []struct {
+		models, want string
+	}{
+		{netPolicy + "," + netValue, "chariot: average: model " + netValue + " cannot be averaged with model " + netPolicy + ": it is a value model, not a policy model"},
+		{netPolicy + "," + policy, "chariot: average: model " + policy + " cannot be averaged with model " + netPolicy + ": it is trees, not a network"},
+		{netPolicy + "," + filepath.Join(dir, "none.json"), "no such file"},
+	} {
+		status, _, stderr = runArgs("train", "average", "--models", c.models, "--out", filepath.Join(dir, "x.json"))
+		if status != 1 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("train average --models %s: status %d, stderr %q, want one line with %q", c.models, status, stderr, c.want)
+		}
+	}
 	states := filepath.Join(dir, "s.jsonl")
 	if status, _, stderr = runArgs("selfplay", "--agent", "greedy", "--games", "6", "--out", states, "--state-only"); status != 0 {
 		t.Fatalf("selfplay --state-only: %d %q", status, stderr)
@@ -134,8 +156,9 @@ func TestTrainUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"train"}, "chariot train: want a subcommand: value, policy or iterate"},
-		{[]string{"train", "fit"}, `chariot train: unknown subcommand "fit" (want value, policy or iterate)`},
+		{[]string{"train"}, "chariot train: want a subcommand: value, policy, average or iterate"},
+		{[]string{"train", "fit"}, `chariot train: unknown subcommand "fit" (want value, policy, average or iterate)`},
+		{[]string{"train", "average", "--out", "m.json"}, "chariot train average: missing --models"},
 		{[]string{"train", "value", "--out", "m.json"}, "chariot train value: missing --datasets"},
 		{[]string{"train", "value", "--data", "d.jsonl", "--out", "m.json"}, "chariot train value: --data is a game's data set (map, counters, tables) on every command; give the self-play datasets with --datasets"},
 		{[]string{"train", "policy", "--datasets", "d", "--out", "m.json", "--model", "svm"}, `chariot train policy: --model "svm": want trees or mlp`},

@@ -102,6 +102,9 @@ type Training struct {
 	// Init is the model whose network training started from (a warm
 	// start, TrainConfig.Init), if any.
 	Init *ModelRef `json:"init,omitempty"`
+	// Averaged are the models whose networks' mean this model's is
+	// (Average), if it is one: it was not fitted itself.
+	Averaged []ModelRef `json:"averaged,omitempty"`
 }
 
 // ModelRef records a model file by its path and its contents.
