@@ -101,6 +101,13 @@ func checkRow(file string, cells []string) error {
 	if !matches(gamesRow, cells[3], func(g []string) bool { return g[1]+g[2] == strconv.Itoa(games) }) {
 		return fmt.Errorf("trained on: %q, the file's data has %d games", cells[3], games)
 	}
+	if len(m.Training.Averaged) > 0 {
+		// A mean of networks has no games held out from all of them.
+		if !strings.HasPrefix(cells[4], "none") || len(m.Metrics) != 0 {
+			return fmt.Errorf("held out: %q, for the mean of %d networks with %d metrics", cells[4], len(m.Training.Averaged), len(m.Metrics))
+		}
+		return nil
+	}
 	names, re := [2]string{"accuracy", "top3"}, policyRow
 	if strings.HasSuffix(file, "-value.json") {
 		names, re = [2]string{"r2", "mae"}, valueRow
