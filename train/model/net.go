@@ -107,6 +107,32 @@ func (n *Net) clone() *Net {
 	return c
 }
 
+// forInference is a copy of n with its subnormal weights and biases made
+// zero, to score with. Weight decay shrinks the weights of units that no
+// longer learn towards zero until they are subnormal numbers (a third of
+// St. Nazaire's policy networks' weights), and x86 processors multiply a
+// subnormal operand in microcode, many times slower than a normal one.
+// Their products lie far below the rounding of any sum they join, so the
+// scores are the same, bit for bit (TestInferenceKeepsScores). Training
+// keeps them: a fit, warm start included, stays byte for byte reproducible.
+func (n *Net) forInference() *Net {
+	c := n.clone()
+	for _, l := range c.Layers {
+		flushSubnormal(l.W)
+		flushSubnormal(l.B)
+	}
+	return c
+}
+
+// flushSubnormal makes the subnormal numbers of v zero.
+func flushSubnormal(v []float64) {
+	for i, x := range v {
+		if x != 0 && math.Abs(x) < 0x1p-1022 {
+			v[i] = 0
+		}
+	}
+}
+
 // Hidden lists the widths of the hidden layers.
 func (n *Net) Hidden() []int {
 	var h []int

@@ -384,3 +384,48 @@ func TestWarmStart(t *testing.T) {
 		t.Errorf("from a missing file: %v", err)
 	}
 }
+
+// TestInferenceKeepsScores: the networks the scorers use, their subnormal
+// weights made zero, score rows as the stored networks do, bit for bit, on
+// the shipped St. Nazaire policies (a third of whose weights are
+// subnormal) and rows drawn about their inputs' means and spreads.
+func TestInferenceKeepsScores(t *testing.T) {
+	for _, name := range []string{"stnazaire4", "stnazaire5"} {
+		b, err := os.ReadFile(filepath.Join("..", "models", name+"-policy.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Unmarshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		flushed, subnormal := m.Net.forInference(), 0
+		for li, l := range m.Net.Layers {
+			for i, w := range l.W {
+				if w != flushed.Layers[li].W[i] {
+					subnormal++
+				}
+			}
+		}
+		if subnormal == 0 {
+			t.Fatalf("%s: no subnormal weight: the test compares a network with itself", name)
+		}
+		rng := rand.New(rand.NewPCG(7, uint64(len(name))))
+		stored, fast := &netScorer{net: m.Net}, m.NewScorer()
+		rows := make([][]float64, 24)
+		for range 500 {
+			for i := range rows {
+				rows[i] = make([]float64, len(m.Net.Mean))
+				for j := range rows[i] {
+					rows[i][j] = m.Net.Mean[j] + m.Net.Std[j]*rng.NormFloat64()
+				}
+			}
+			want, got := stored.Score(rows, nil), fast.Score(rows, nil)
+			for i := range want {
+				if want[i] != got[i] {
+					t.Fatalf("%s, %d subnormal weights made zero: row %d scores %v, the stored network %v", name, subnormal, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
