@@ -145,7 +145,7 @@ type Scorer interface {
 // NewScorer returns a scorer of the model's rows.
 func (m *Model) NewScorer() Scorer {
 	if m.Net != nil {
-		return &netScorer{net: m.Net.scoring()}
+		return &netScorer{net: m.Net.forInference()}
 	}
 	return forestScorer{m.Forest}
 }

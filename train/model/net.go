@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -24,12 +23,6 @@ type Net struct {
 	// OutScale and OutShift map the last layer's output to the target's
 	// units: prediction = output × OutScale + OutShift.
 	OutScale, OutShift float64
-	// inference is the copy scorers use (scoring), made once: a fitted
-	// network is not changed again, and every agent of a model shares it.
-	inference struct {
-		once sync.Once
-		net  *Net
-	}
 }
 
 // Layer is one affine layer: out = in × W + B, W being In × Out.
@@ -129,12 +122,6 @@ func (n *Net) forInference() *Net {
 		flushSubnormal(l.B)
 	}
 	return c
-}
-
-// scoring is forInference of n, made on the first call and shared.
-func (n *Net) scoring() *Net {
-	n.inference.once.Do(func() { n.inference.net = n.forInference() })
-	return n.inference.net
 }
 
 // flushSubnormal makes the subnormal numbers of v zero.
