@@ -43,6 +43,7 @@ var optionDocs = [...]env.OptionDoc{
 	{Name: "rollout", Default: "random", Help: "agent spec that plays rollouts, options separated by ';' (e.g. learned:model=p.json;temp=1)", Kind: env.AgentOption},
 	{Name: "depth", Default: "0", Help: "rollout cutoff in decisions, scored by eval (0: play to the end)"},
 	{Name: "eval", Default: "", Help: "leaf evaluator at the cutoff, NAME or NAME:MODEL (see search.Evaluators); default: the running score", Kind: env.NamedFileOption},
+	{Name: "mix", Default: "0", Help: "weight of eval's estimate of the state a rollout starts from, mixed with the rollout's return (0: none; needs eval and depth=0)"},
 	{Name: "final", Default: "visits", Help: "final move: visits (most visited) or value (best mean)"},
 	{Name: "expand", Default: "false", Help: "closed loop: visit chance outcomes in proportion to their probability"},
 	{Name: "reuse", Default: "false", Help: "start the next move's search from the subtree of the position reached"},
@@ -103,6 +104,9 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 		return cfg, err
 	}
 	if cfg.Depth, err = agents.Int(p, doc("depth"), 0, 1_000_000); err != nil {
+		return cfg, err
+	}
+	if cfg.Mix, err = agents.Float(p, doc("mix"), 0, 1); err != nil {
 		return cfg, err
 	}
 	if cfg.ExpandChance, err = agents.Bool(p, doc("expand")); err != nil {
@@ -173,6 +177,9 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 		if cfg.PriorWeight == 0 {
 			return cfg, fmt.Errorf("option policy needs a prior weight (prior=W)")
 		}
+	}
+	if cfg.Mix > 0 && (cfg.Evaluator == nil || cfg.Depth > 0) {
+		return cfg, fmt.Errorf("option mix needs eval and depth=0: it mixes eval's estimate with whole rollouts")
 	}
 	if cfg.Sims == 0 && cfg.Time == 0 {
 		return cfg, fmt.Errorf("options sims=0 and time=0 leave no budget")

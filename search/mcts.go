@@ -75,6 +75,10 @@ type Config struct {
 	Rollout   string
 	Depth     int
 	Evaluator Evaluator
+	// Mix, above 0 (with Evaluator and no Depth), scores a simulation by
+	// (1-Mix) × the rollout's return + Mix × Evaluator's estimate of the
+	// state the rollout starts from (AlphaGo's λ).
+	Mix float64
 	// FinalByValue picks the root action with the best mean value instead
 	// of the most visits.
 	FinalByValue bool
@@ -159,6 +163,7 @@ type worker struct {
 	outcomes  []env.Outcome
 	path      []int32
 	rets      []float64
+	leaf      []float64  // Evaluator's estimate where the rollout starts (Config.Mix)
 	probs     []float64  // the policy's priors (Config.Policy)
 	dice      *rand.Rand // this simulation's chance stream (SetDice), or nil
 	common    *rand.Rand // Halving: the dice every candidate of a sample rolls
@@ -389,9 +394,10 @@ func (s *Searcher) search(ctx context.Context, root env.State) (Result, error) {
 
 // checkRange reports a return the trees backed up outside the range the
 // game declares (env.Facts): the game breaks its own facts. An
-// Evaluator's estimates at a depth cutoff are not returns and may stray.
+// Evaluator's estimates at a depth cutoff or mixed in are not returns and
+// may stray.
 func (s *Searcher) checkRange() error {
-	if !s.declared || (s.cfg.Depth > 0 && s.cfg.Evaluator != nil) {
+	if !s.declared || (s.cfg.Depth > 0 && s.cfg.Evaluator != nil) || s.cfg.Mix > 0 {
 		return nil
 	}
 	const tol = 1e-9
@@ -704,8 +710,22 @@ func (s *Searcher) chanceChild(t *tree, n int32, st env.State, wk *worker) env.A
 // rollout plays st to the end, or to the depth cutoff, and returns every
 // seat's return, in the worker's buffer where the game writes them there;
 // nil where a move failed, the simulation passed the longest game or the
-// caller cancelled (wk.err says which).
+// caller cancelled (wk.err says which). With Config.Mix the returns are
+// mixed with Evaluator's estimate of st.
 func (s *Searcher) rollout(st env.State, wk *worker) []float64 {
+	if s.cfg.Mix == 0 {
+		return s.playout(st, wk)
+	}
+	wk.leaf = append(wk.leaf[:0], s.cfg.Evaluator.Evaluate(st)...)
+	ret := s.playout(st, wk)
+	for i := range ret {
+		ret[i] = (1-s.cfg.Mix)*ret[i] + s.cfg.Mix*wk.leaf[i]
+	}
+	return ret
+}
+
+// playout is rollout without the mix.
+func (s *Searcher) playout(st env.State, wk *worker) []float64 {
 	if wk.rollout == nil && s.cfg.Depth == 0 && s.opp.mask == 0 {
 		// A state that plays its own random game (env.RandomPlayer) plays
 		// rollouts other than the loop's, but as random, and as
