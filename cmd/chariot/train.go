@@ -249,6 +249,7 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	cfg, workers := fitFlags(fs)
 	quiet := fs.Bool("quiet", false, "no progress bars")
 	report := fs.Bool("report", false, "print the rounds of --dir from its rounds.jsonl, and run nothing")
+	sameGames := fs.Bool("same-games", false, "benchmark every round on the same games, instead of games of the round's own (where the champion's lead is measured afresh, not where it was promoted)")
 	warm := fs.Bool("warm", false, "mlp: each round's networks start from the champion's weights (a warm start) instead of drawn ones")
 	initPolicy := fs.String("init-policy", "", "mlp: policy model file whose network round 0's policy starts from; its hidden layers unless --hidden")
 	initValue := fs.String("init-value", "", "mlp: value model file whose network round 0's value starts from (its hidden layers must be the policy's)")
@@ -288,7 +289,7 @@ func runIterate(args []string, stdout, stderr io.Writer) int {
 	if from.Policy, err = startFrom(fs, *initPolicy, cfg); err != nil {
 		return fail(stderr, err)
 	}
-	ic := iterate.Config{Warm: *warm, Init: from, Seat: seat, Population: eval.SplitAgents(*population), Game: g, Dir: *dir, Rounds: *rounds, Bootstrap: *bootstrap, BootstrapGames: *bootGames,
+	ic := iterate.Config{SameGames: *sameGames, Warm: *warm, Init: from, Seat: seat, Population: eval.SplitAgents(*population), Game: g, Dir: *dir, Rounds: *rounds, Bootstrap: *bootstrap, BootstrapGames: *bootGames,
 		Search: *searchSpec, Games: *games, EvalGames: *evalGames, Window: *window, Baselines: eval.SplitAgents(*baselines), Seed: *seed,
 		Train: *cfg, Workers: *workers, Log: stdout}
 	ic.Progress = progressTo(stderr, isTerminal(stderr), *quiet)

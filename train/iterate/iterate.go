@@ -7,8 +7,8 @@
 // models, which become the champion. Round r ≥ 1 plays the champion's
 // search, fits candidates on the data of rounds 0..r (r-K+1..r with a
 // window of K rounds), and benchmarks the baselines, both learned policies
-// and both searches through package eval on the same games (the same seeds
-// every round, apart from the self-play's). Everything goes in one
+// and both searches through package eval on the same games, games of the
+// round's own (Config.SameGames keeps one set of games for every round). Everything goes in one
 // directory: data-rN.jsonl, policy-rN.json, value-rN.json, bench-rN.jsonl,
 // and the champion's models as policy.json and value.json with its spec in
 // champion.spec, which names them beside it and runs as it is from
@@ -68,6 +68,11 @@ type Config struct {
 	// Baselines are benchmarked beside the learned agents every round.
 	Baselines []string
 	Seed      uint64
+	// SameGames benchmarks every round on the same games. By default each
+	// round has games of its own: the champion was promoted on the games
+	// where it did well, so meeting candidates there again favours it (the
+	// winner's curse), while on new games its lead is measured afresh.
+	SameGames bool
 	Train     model.TrainConfig
 	Workers   int
 	// Progress receives progress bars (a terminal); Log the tables.
@@ -196,7 +201,11 @@ func Run(ctx context.Context, cfg Config) ([]Round, error) {
 			specs = append(specs, policy(champ), round.Champion)
 			roles[policy(champ)], roles[round.Champion] = "champion-policy", "champion-search"
 		}
-		if err := cfg.bench(ctx, arena, specs, roles, evalSeed, path("bench-r%d.jsonl", r), r, &round, logf); err != nil {
+		benchSeed := evalSeed
+		if !cfg.SameGames {
+			benchSeed += uint64(r)
+		}
+		if err := cfg.bench(ctx, arena, specs, roles, benchSeed, path("bench-r%d.jsonl", r), r, &round, logf); err != nil {
 			return rounds, err
 		}
 		benchCPU := cpu.lap()

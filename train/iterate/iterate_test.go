@@ -29,7 +29,8 @@ func TestRun(t *testing.T) {
 	var log bytes.Buffer
 	cfg := Config{Game: envtest.NewGame(t, "chancewalk"), Dir: dir, Rounds: 1, Bootstrap: "random", BootstrapGames: 8,
 		Search: "mcts:sims=12,rollout=@,prior=1,depth=2,eval=@", Games: 2, EvalGames: 16, Baselines: []string{"random"}, Seed: 5,
-		Train: model.TrainConfig{Fit: model.FitConfig{Trees: 2, MaxDepth: 4, Sample: 500, Seed: 1}, HeldOut: 0.2}, Workers: 2, Log: &log}
+		Train: model.TrainConfig{Fit: model.FitConfig{Trees: 2, MaxDepth: 4, Sample: 500, Seed: 1}, HeldOut: 0.2}, Workers: 2, Log: &log,
+		SameGames: true} // on round 0's games the two searches differ, so that the interval below is not empty
 	agentsBefore, evaluatorsBefore := registered()
 	rounds, err := Run(t.Context(), cfg)
 	if err != nil {

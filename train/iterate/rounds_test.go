@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -291,5 +292,46 @@ func TestRoundsFileMustBeRegular(t *testing.T) {
 	_, err := ReadRounds(dir)
 	if !errors.Is(err, regular.ErrNotRegular) {
 		t.Errorf("ReadRounds of a FIFO: %v, want %v", err, regular.ErrNotRegular)
+	}
+}
+
+// TestBenchGames: each round's benchmark plays games of its own, so that a
+// champion is not met again on the games that promoted it; with SameGames
+// every round plays the same games.
+func TestBenchGames(t *testing.T) {
+	t.Chdir(t.TempDir())
+	seeds := func(dir string, r int) []uint64 {
+		f, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("bench-r%d.jsonl", r)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []uint64
+		for _, line := range strings.Split(strings.TrimSpace(string(f)), "\n") {
+			var row struct {
+				Agent string `json:"agent"`
+				Seed  uint64 `json:"seed"`
+			}
+			if err := json.Unmarshal([]byte(line), &row); err != nil {
+				t.Fatal(err)
+			}
+			if row.Agent == "random" {
+				out = append(out, row.Seed)
+			}
+		}
+		if len(out) == 0 {
+			t.Fatalf("%s round %d: no benchmark rows of random", dir, r)
+		}
+		return out
+	}
+	for _, same := range []bool{false, true} {
+		dir := fmt.Sprintf("same-%v", same)
+		cfg := smallRun(t, dir, 1, 0)
+		cfg.SameGames = same
+		if _, err := Run(t.Context(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		if r0, r1 := seeds(dir, 0), seeds(dir, 1); slices.Equal(r0, r1) != same {
+			t.Errorf("SameGames %v: round 0's games %v, round 1's %v", same, r0, r1)
+		}
 	}
 }
