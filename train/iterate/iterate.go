@@ -1,24 +1,25 @@
 // Package iterate runs expert iteration: it alternates self-play, with the
 // current models inside a search, and refitting the models on the data so
-// far (or on a window of the latest rounds'), and promotes a refitted model only when its search beats the
-// current one by a paired 95% confidence interval above zero.
+// far (or on a window of the latest rounds'), and promotes a refitted model
+// only when its search beats the current one by a paired 95% confidence
+// interval above zero.
 //
 // Round 0 plays a bootstrap agent (a fast heuristic) and fits the first
 // models, which become the champion. Round r ≥ 1 plays the champion's
 // search, fits candidates on the data of rounds 0..r (r-K+1..r with a
 // window of K rounds), and benchmarks the baselines, both learned policies
 // and both searches through package eval on the same games, games of the
-// round's own (Config.SameGames keeps one set of games for every round). Everything goes in one
-// directory: data-rN.jsonl, policy-rN.json, value-rN.json, bench-rN.jsonl,
-// and the champion's models as policy.json and value.json with its spec in
-// champion.spec, which names them beside it and runs as it is from
-// anywhere, the directory moved or copied too
-// (tuned:file=DIR/champion.spec). Each
-// finished round adds its line to rounds.jsonl (Round: specs, held-out
-// metrics, every agent's bench mean, the paired difference, promotion and
-// CPU). A killed run is resumed by running it again: datasets and results
-// files are resumed, models refitted (fitting is deterministic), and the
-// lines of rounds.jsonl kept, not written again.
+// round's own (Config.SameGames keeps one set for every round). Everything
+// goes in one directory: data-rN.jsonl, policy-rN.json, value-rN.json,
+// bench-rN.jsonl, and the champion's models as policy.json and value.json
+// with its spec in champion.spec, which names them beside it and runs as it
+// is from anywhere, the directory moved or copied too
+// (tuned:file=DIR/champion.spec). Each finished round adds its line to
+// rounds.jsonl (Round: specs, held-out metrics, every agent's bench mean,
+// the paired difference, promotion and CPU). A killed run is resumed by
+// running it again: datasets and results files are resumed, models refitted
+// (fitting is deterministic), and the lines of rounds.jsonl kept, not
+// written again.
 package iterate
 
 import (
