@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chariot-ai/chariot/env/agents"
 	"github.com/chariot-ai/chariot/env"
+	"github.com/chariot-ai/chariot/env/agents"
 )
 
 // TestMixWeighsRolloutsAndEstimates: with mix=M a simulation is scored
