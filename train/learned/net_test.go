@@ -54,7 +54,7 @@ func TestShippedModels(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ spec, want string }{
-		{"learned:model=nosuch", "model nosuch: no such file, nor a shipped policy model (shipped: ahraid, stnazaire, stnazaire2, stnazaire3, stnazaire4, stnazaire5)"},
+		{"learned:model=nosuch", "model nosuch: no such file, nor a shipped policy model (shipped: ahraid, stnazaire, stnazaire2, stnazaire3, stnazaire4, stnazaire5, stnazaire6)"},
 		{"learned:model=stnazaire,at=land", `option at: "land" is not a kind of decision of stnazaire`},
 		{"learned:model=stnazaire,plan=greedy", "learned: option plan needs option at"},
 	} {
