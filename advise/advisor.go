@@ -331,6 +331,10 @@ func (a *Advisor) Suggest(ctx context.Context, st env.State) (Suggestion, error)
 			x, y := out.Moves[0], out.Moves[1]
 			out.Flag = fmt.Sprintf("the top two are not separated (final %.1f ±%.1f and %.1f ±%.1f): either may be as good", x.Value, x.CI95, y.Value, y.CI95)
 		}
+	case sa != nil && sa.Last.Sure > 0:
+		out.Moves = []MoveStat{chosen}
+		out.Note = fmt.Sprintf("the policy plays this decision unsearched: %s (it gives it %.0f%%, at least the %.0f%% the search trusts)",
+			chosen.Name, 100*sa.Last.Sure, 100*sa.S.Config().Sure)
 	case sa != nil:
 		out.Moves, out.Note = []MoveStat{chosen}, planNote(chosen.Name, sa.S.Config().At)
 	default:

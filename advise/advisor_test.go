@@ -11,6 +11,7 @@ import (
 	"github.com/chariot-ai/chariot/env"
 	"github.com/chariot-ai/chariot/env/agents"
 	_ "github.com/chariot-ai/chariot/env/pig"
+	"github.com/chariot-ai/chariot/search"
 )
 
 // testGame is Pig: dice, two seats and a choice at every decision.
@@ -322,6 +323,62 @@ func TestWithThink(t *testing.T) {
 		}
 		if got := withThink(tt.name, p, tt.think); got != tt.want {
 			t.Errorf("withThink(%s, %q, %v) = %q, want %q", tt.name, tt.opts, tt.think, got, tt.want)
+		}
+	}
+}
+
+// lastSure is a prior policy that gives the last legal action 0.8.
+type lastSure struct{}
+
+func (lastSure) Prior(s env.State, legal []env.Action, out []float64) []float64 {
+	out = out[:0]
+	for i := range legal {
+		p := 0.2 / float64(len(legal)-1)
+		if i == len(legal)-1 {
+			p = 0.8
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// TestSuggestSurePolicy: where a search trusts its policy (option sure),
+// the advice says the policy played the move unsearched, and it is the
+// move the agent plays; below the policy's share the search decides.
+func TestSuggestSurePolicy(t *testing.T) {
+	search.RegisterPolicy("advise-test-last", func(env.Game, string) (search.PriorPolicy, error) { return lastSure{}, nil })
+	s := decisionState(t, 1)
+	legal := s.Legal()
+	for _, c := range []struct {
+		sure    string
+		trusted bool
+	}{{"0.7", true}, {"0.9", false}} {
+		spec := "ismcts:policy=advise-test-last,prior=1,sims=40,sure=" + c.sure
+		a, err := NewAdvisor(s.Game(), Options{Agent: spec, Top: 3, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sg, err := a.Suggest(context.Background(), s.State())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ag, err := agents.New(spec, s.Game(), agents.SeatSeed(7, int(s.State().CurrentPlayer())))
+		if err != nil {
+			t.Fatal(err)
+		}
+		played, err := ag.Act(context.Background(), s.State())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sg.Moves[0].Action != played {
+			t.Errorf("sure=%s: top suggestion %s, but the agent plays %s", c.sure, sg.Moves[0].Name, s.State().ActionString(played))
+		}
+		want := "the policy plays this decision unsearched: " + s.State().ActionString(legal[len(legal)-1]) + " (it gives it 80%, at least the 70% the search trusts)"
+		if trusted := sg.Note == want && sg.Sims == 0 && played == legal[len(legal)-1]; trusted != c.trusted {
+			t.Errorf("sure=%s: note %q after %d simulations; want trusted %v (%q)", c.sure, sg.Note, sg.Sims, c.trusted, want)
+		}
+		if !c.trusted && sg.Sims != 40 {
+			t.Errorf("sure=%s: %d simulations, want the search's 40", c.sure, sg.Sims)
 		}
 	}
 }

@@ -49,6 +49,7 @@ var optionDocs = [...]env.OptionDoc{
 	{Name: "reuse", Default: "false", Help: "start the next move's search from the subtree of the position reached"},
 	{Name: "prior", Default: "0", Help: "weight of the rollout agent's own choice as a prior (0: none), or of policy's"},
 	{Name: "policy", Default: "", Help: "PUCT prior, NAME:MODEL (see search.Policies; e.g. learned:p.json), weighted by prior (default: the rollout agent's choice)", Kind: env.NamedFileOption},
+	{Name: "sure", Default: "0", Help: "with policy: play its choice unsearched where it gives one legal action at least this probability (0: search every decision)"},
 	{Name: "workers", Default: "1", Help: "parallel workers"},
 	{Name: "parallel", Default: "tree", Help: "tree (shared tree, virtual loss) or root (one tree per worker)"},
 	{Name: "worlds", Default: "8", Help: "determinized: number of redrawn worlds"},
@@ -124,6 +125,9 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 	if cfg.PriorWeight, err = agents.Float(p, doc("prior"), 0, 1000); err != nil {
 		return cfg, err
 	}
+	if cfg.Sure, err = agents.Float(p, doc("sure"), 0, 1); err != nil {
+		return cfg, err
+	}
 	if cfg.Workers, err = agents.Int(p, doc("workers"), 1, 256); err != nil {
 		return cfg, err
 	}
@@ -177,6 +181,9 @@ func ParseConfig(g env.Game, p env.Params) (Config, error) {
 		if cfg.PriorWeight == 0 {
 			return cfg, fmt.Errorf("option policy needs a prior weight (prior=W)")
 		}
+	}
+	if cfg.Sure > 0 && cfg.Policy == nil {
+		return cfg, fmt.Errorf("option sure needs a policy (policy=NAME:MODEL): it trusts the policy's choice")
 	}
 	if cfg.Mix > 0 && (cfg.Evaluator == nil || cfg.Depth > 0) {
 		return cfg, fmt.Errorf("option mix needs eval and depth=0: it mixes eval's estimate with whole rollouts")

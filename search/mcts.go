@@ -113,6 +113,12 @@ type Config struct {
 	// left: the move is the one the whole budget would choose (with final
 	// by visits), for less work where the choice is clear.
 	Early bool
+	// Sure, above 0 and with a Policy, plays the policy's choice at once
+	// where it gives one legal action at least this probability: the
+	// simulations go to the decisions the policy is unsure of (an
+	// assumption that a sure policy rarely loses much by being trusted, to
+	// be measured for each policy).
+	Sure float64
 	// At, if set, names the kinds of decision searched (the game's
 	// env.DecisionKinds); the rollout agent plays every other decision,
 	// at the root and inside the tree alike, so the tree branches only at
@@ -149,6 +155,9 @@ type Result struct {
 	Stats  []Stat // root actions, sorted by action
 	Sims   int
 	Nodes  int
+	// Sure is the policy's probability of Action where it was played
+	// unsearched for being at least Config.Sure; 0 otherwise.
+	Sure float64
 }
 
 // worker holds one goroutine's (or one leaf slot's) scratch: its random
@@ -362,6 +371,9 @@ func (s *Searcher) search(ctx context.Context, root env.State) (Result, error) {
 			return Result{}, err
 		}
 		return Result{Action: a}, nil
+	}
+	if a, p, ok := s.sureOf(root); ok {
+		return Result{Action: a, Sure: p}, nil
 	}
 	var deadline time.Time
 	if s.cfg.Time > 0 {

@@ -64,6 +64,24 @@ func (s *Searcher) priorFresh(t *tree, st env.State, wk *worker) {
 	}
 }
 
+// sureOf is the action the policy gives at least Config.Sure of its
+// probability at root, with that probability, if there is one (and a
+// policy and Sure).
+func (s *Searcher) sureOf(root env.State) (env.Action, float64, bool) {
+	if s.cfg.Policy == nil || s.cfg.Sure <= 0 {
+		return 0, 0, false
+	}
+	wk := s.slots[0]
+	wk.legal = root.LegalActions(wk.legal)
+	wk.probs = s.cfg.Policy.Prior(root, wk.legal, wk.probs)
+	for i, p := range wk.probs {
+		if p >= s.cfg.Sure && i < len(wk.legal) {
+			return wk.legal[i], p, true
+		}
+	}
+	return 0, 0, false
+}
+
 // selectPUCT picks a child of decision node n by PUCT, the prior being the
 // policy's (Config.Policy): the child of highest
 //

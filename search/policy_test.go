@@ -77,3 +77,23 @@ func TestPolicyOption(t *testing.T) {
 		t.Error("halving with a policy: no error")
 	}
 }
+
+// TestSureTrustsAConfidentPolicy: with sure, a policy that gives a move at
+// least that share is played unsearched, even where the search would find
+// a win elsewhere; below it the decision is searched as before.
+func TestSureTrustsAConfidentPolicy(t *testing.T) {
+	g, root := winNow(t)
+	cfg := DefaultConfig()
+	cfg.Mode, cfg.Policy, cfg.PriorWeight, cfg.Sims = ISMCTS, favour{action: 8, share: 0.95}, 2, 3000
+	cfg.Sure = 0.95
+	if r := searchOnce(t, g, root, cfg); r.Action != 8 || r.Sims != 0 || r.Sure != 0.95 {
+		t.Errorf("sure=0.95, the policy's share 0.95: played %d after %d simulations (sure %g), want its 8 after none (sure 0.95)", r.Action, r.Sims, r.Sure)
+	}
+	cfg.Sure = 0.96
+	if r := searchOnce(t, g, root, cfg); r.Action != 2 || r.Sims == 0 || r.Sure != 0 {
+		t.Errorf("sure=0.96, the policy's share 0.95: played %d after %d simulations, want the searched win at 2", r.Action, r.Sims)
+	}
+	if _, err := ParseConfig(g, env.Params{"sure": "0.9"}); err == nil {
+		t.Error("sure without a policy: no error")
+	}
+}

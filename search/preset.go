@@ -62,7 +62,7 @@ func usedBy(mode Mode, name string) bool {
 		// Determinized grows a forest: no subtree to keep, no shared tree
 		// whose visits settle the move.
 		return mode != Halving && mode != Determinized
-	case "c", "final", "prior", "policy", "workers", "parallel":
+	case "c", "final", "prior", "policy", "sure", "workers", "parallel":
 		// Halving keeps no tree: rollouts alone, on one worker.
 		return mode != Halving
 	}
