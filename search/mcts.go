@@ -373,6 +373,9 @@ func (s *Searcher) search(ctx context.Context, root env.State) (Result, error) {
 		return Result{Action: a}, nil
 	}
 	if a, p, ok := s.sureOf(root); ok {
+		// The tree kept for reuse branched at this decision: it is no
+		// longer the next search's.
+		s.kept, s.keptRoot = -1, nil
 		return Result{Action: a, Sure: p}, nil
 	}
 	var deadline time.Time

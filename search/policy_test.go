@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"testing"
 
 	"github.com/chariot-ai/chariot/env"
@@ -95,5 +96,31 @@ func TestSureTrustsAConfidentPolicy(t *testing.T) {
 	}
 	if _, err := ParseConfig(g, env.Params{"sure": "0.9"}); err == nil {
 		t.Error("sure without a policy: no error")
+	}
+}
+
+// TestSureDropsTheKeptTree: with reuse, a move played unsearched leaves
+// no tree for the next search, whose root the kept tree does not lead to.
+func TestSureDropsTheKeptTree(t *testing.T) {
+	g := mustGame(t, "tictactoe")
+	cfg := DefaultConfig()
+	cfg.Mode, cfg.Policy, cfg.PriorWeight, cfg.Sims = OpenLoop, favour{action: 8, share: 0.95}, 2, 200
+	cfg.Sure, cfg.Reuse = 0.95, true
+	s, err := NewSearcher(g, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := g.NewInitialState(1)
+	for _, a := range []env.Action{8, 0} { // 8 taken: the policy spreads evenly
+		if err := st.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r, err := s.Search(context.Background(), st); err != nil || r.Sims == 0 || s.kept < 0 {
+		t.Fatalf("searched with 8 taken: %d simulations, kept %d, %v", r.Sims, s.kept, err)
+	}
+	st = g.NewInitialState(1) // 8 free: the policy is sure of it
+	if r, err := s.Search(context.Background(), st); err != nil || r.Sims != 0 || s.kept >= 0 {
+		t.Errorf("sure of 8: %d simulations, kept %d, %v; want none and no tree kept", r.Sims, s.kept, err)
 	}
 }
