@@ -66,16 +66,8 @@ func TestSuggestSims(t *testing.T) {
 	if len(sg.Moves) != min(3, len(legal)) || sg.Legal != len(legal) {
 		t.Fatalf("%d moves listed of %d legal, want %d", len(sg.Moves), sg.Legal, min(3, len(legal)))
 	}
-	// The top row is the move the agent plays, seeded as chariot play
-	// seeds seat p's agent.
-	ag, err := agents.New(spec, s.Game(), agents.SeatSeed(7, int(s.State().CurrentPlayer())))
-	if err != nil {
-		t.Fatal(err)
-	}
-	played, err := ag.Act(context.Background(), s.State())
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The top row is the move the agent plays.
+	played := playedBy(t, spec, 7, s)
 	if sg.Moves[0].Action != played {
 		t.Errorf("top suggestion %s, but the agent plays %s", sg.Moves[0].Name, s.State().ActionString(played))
 	}
@@ -104,6 +96,21 @@ func TestSuggestSims(t *testing.T) {
 			t.Errorf("asked again, the same position got other advice: %+v then %+v", sg.Moves[i], again.Moves[i])
 		}
 	}
+}
+
+// playedBy is the move agent spec plays in the session's position, seeded
+// as chariot play seeds the seat to move from seed.
+func playedBy(t *testing.T, spec string, seed uint64, s *Session) env.Action {
+	t.Helper()
+	ag, err := agents.New(spec, s.Game(), agents.SeatSeed(seed, int(s.State().CurrentPlayer())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := ag.Act(context.Background(), s.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }
 
 // TestNotSeparated: the top two are flagged when the interval of their
@@ -362,14 +369,7 @@ func TestSuggestSurePolicy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ag, err := agents.New(spec, s.Game(), agents.SeatSeed(7, int(s.State().CurrentPlayer())))
-		if err != nil {
-			t.Fatal(err)
-		}
-		played, err := ag.Act(context.Background(), s.State())
-		if err != nil {
-			t.Fatal(err)
-		}
+		played := playedBy(t, spec, 7, s)
 		if sg.Moves[0].Action != played {
 			t.Errorf("sure=%s: top suggestion %s, but the agent plays %s", c.sure, sg.Moves[0].Name, s.State().ActionString(played))
 		}
